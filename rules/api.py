@@ -1,0 +1,81 @@
+"""The engine's entry points, used by the service, the CLI and the tests.
+
+All take and return plain JSON-ready data; errors are :class:`~rules.errors.InvalidRound`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import InvalidRound, RoundError
+from .ledger import scores
+from .options import as_dict, parse_options
+from .snapshot import check_common, parse_snapshot
+from .variant import Variant
+from .variants import REGISTRY
+
+
+def get_variant(variant_id: object, ptr: str = "/variant") -> Variant:
+    if not isinstance(variant_id, str) or variant_id not in REGISTRY:
+        raise InvalidRound(RoundError("unknown_variant", ptr, f"unknown variant {variant_id!r}; "
+                                      f"known: {', '.join(sorted(REGISTRY))}"))
+    return REGISTRY[variant_id]
+
+
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def digest(body: Mapping[str, Any], rules_version: str) -> str:
+    """sha256 of the canonical request (without ``expected``) and the rules version."""
+    core = {k: v for k, v in body.items() if k != "expected"}
+    text = canonical_json({"request": core, "rules_version": rules_version})
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def settle(body: Mapping[str, Any]) -> dict[str, Any]:
+    """One round → the answer (see DESIGN.md): items, scores, hands, next dealer, digest."""
+    if not isinstance(body, Mapping):
+        raise InvalidRound(RoundError("invalid_type", "", "the round must be a JSON object"))
+    variant = get_variant(body.get("variant"))
+    opts = parse_options(variant.Options, body.get("options"), "/options")
+    snap = parse_snapshot(body, variant.Flags, parse_options)
+    lo, hi = variant.players
+    if not lo <= snap.n <= hi:
+        raise InvalidRound(RoundError("player_count", "/players",
+                                      f"{variant.id} is played by {lo}-{hi} players, got {snap.n}"))
+    check_common(snap, variant.tileset(opts, snap.n), variant.players, variant.hand_size, variant.allows_chow)
+    variant.validate(snap, opts)
+    result = variant.settle(snap, opts)
+    return {
+        "variant": variant.id,
+        "rules_version": variant.rules_version,
+        "round_id": snap.round_id,
+        "options": as_dict(opts),
+        "scores": scores(result.items, snap.n),
+        "items": [it.to_dict() for it in result.items],
+        "hands": [h.to_dict() for h in result.hands],
+        "next_dealer": result.next_dealer,
+        "notes": list(result.notes),
+        "digest": digest(body, variant.rules_version),
+    }
+
+
+def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand (with melds) → complete or not, its decompositions, its waits and their value."""
+    if not isinstance(body, Mapping):
+        raise InvalidRound(RoundError("invalid_type", "", "the request must be a JSON object"))
+    variant = get_variant(body.get("variant"))
+    opts = parse_options(variant.Options, body.get("options"), "/options")
+    return variant.analyze(body, opts)
+
+
+def list_variants() -> list[dict[str, Any]]:
+    return [v.describe(full=False) for v in REGISTRY.values()]
+
+
+def describe_variant(variant_id: str) -> dict[str, Any]:
+    return get_variant(variant_id, "/variant").describe(full=True)

@@ -1,0 +1,140 @@
+"""Typed, frozen option objects (table settings and per-player flags).
+
+A variant declares ``@dataclass(frozen=True) class Options`` whose fields are made
+with :func:`option`; the metadata (中文/English description, allowed values, range)
+drives validation at the edge, the JSON Schema in the contract and the support
+page's form. The same mechanism serves per-player ``flags`` (跑, 定缺, 明扣 …).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from .errors import InvalidRound, RoundError
+from .tiles import parse_tile, parse_tiles
+
+T = TypeVar("T")
+
+
+def option(default: Any, zh: str, en: str, *, choices: tuple[Any, ...] | None = None,
+           minimum: int | None = None, maximum: int | None = None, kind: str | None = None,
+           nullable: bool = False) -> Any:
+    """Declare one option field.
+
+    ``kind`` is inferred from the default (``boolean``, ``integer``, ``string``);
+    give ``kind="tiles"`` for a tile list, ``kind="tile"`` for one tile,
+    ``kind="suit"`` for ``m``/``p``/``s``.
+    """
+    if kind is None:
+        kind = {bool: "boolean", int: "integer", str: "string"}.get(type(default), "")
+        if not kind:
+            raise TypeError(f"give kind= for option default {default!r}")
+    meta = {"zh": zh, "en": en, "kind": kind, "choices": choices, "minimum": minimum,
+            "maximum": maximum, "nullable": nullable}
+    if isinstance(default, list | tuple):
+        return dataclasses.field(default=tuple(default), metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclasses.dataclass(frozen=True)
+class NoOptions:
+    """For variants (or flags) with nothing to set."""
+
+
+def _check(name: str, meta: Mapping[str, Any], value: Any, ptr: str) -> Any:
+    kind = meta["kind"]
+    if value is None and meta["nullable"]:
+        return None
+    if kind == "boolean":
+        ok = isinstance(value, bool)
+    elif kind == "integer":
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == "string":
+        ok = isinstance(value, str)
+    elif kind == "suit":
+        ok = value in ("m", "p", "s")
+    elif kind == "tile":
+        return parse_tile(value, ptr)
+    elif kind == "tiles":
+        return parse_tiles(value, ptr)
+    else:  # pragma: no cover - a declaration error, caught by the registry test
+        raise TypeError(kind)
+    if not ok:
+        raise InvalidRound(RoundError("invalid_option", ptr, f"{name} must be of type {kind}"))
+    if meta["choices"] is not None and value not in meta["choices"]:
+        raise InvalidRound(RoundError("invalid_option", ptr, f"{name} must be one of {list(meta['choices'])}"))
+    if meta["minimum"] is not None and value < meta["minimum"]:
+        raise InvalidRound(RoundError("invalid_option", ptr, f"{name} must be at least {meta['minimum']}"))
+    if meta["maximum"] is not None and value > meta["maximum"]:
+        raise InvalidRound(RoundError("invalid_option", ptr, f"{name} must be at most {meta['maximum']}"))
+    return value
+
+
+def parse_options(cls: type[T], raw: object, ptr: str, what: str = "option") -> T:
+    """Validate a JSON object against an options dataclass; unknown keys are 422."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise InvalidRound(RoundError("invalid_type", ptr, f"{what}s must be an object"))
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    errors = [RoundError(f"unknown_{what}", f"{ptr}/{k}", f"this variant has no {what} {k!r}")
+              for k in raw if k not in fields]
+    if errors:
+        raise InvalidRound(errors)
+    values = {k: _check(k, fields[k].metadata, v, f"{ptr}/{k}") for k, v in raw.items()}
+    return cls(**values)
+
+
+def describe_options(cls: type) -> list[dict[str, Any]]:
+    """Name, type, default, allowed values and descriptions, in declaration order."""
+    out = []
+    for f in dataclasses.fields(cls):
+        m = f.metadata
+        d: dict[str, Any] = {"name": f.name, "type": m["kind"], "default": _jsonable(f.default),
+                             "zh": m["zh"], "en": m["en"]}
+        for key in ("choices", "minimum", "maximum"):
+            if m[key] is not None:
+                d[key] = list(m[key]) if key == "choices" else m[key]
+        if m["nullable"]:
+            d["nullable"] = True
+        out.append(d)
+    return out
+
+
+def options_schema(cls: type) -> dict[str, Any]:
+    """JSON Schema (2020-12) for an options/flags object."""
+    props: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        m = f.metadata
+        kind = m["kind"]
+        if kind in ("boolean", "integer", "string"):
+            s: dict[str, Any] = {"type": kind}
+        elif kind == "suit":
+            s = {"type": "string", "enum": ["m", "p", "s"]}
+        elif kind == "tile":
+            s = {"type": "string"}
+        else:
+            s = {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]}
+        if m["choices"] is not None:
+            s["enum"] = list(m["choices"])
+        if m["minimum"] is not None:
+            s["minimum"] = m["minimum"]
+        if m["maximum"] is not None:
+            s["maximum"] = m["maximum"]
+        if m["nullable"]:
+            s = {"oneOf": [s, {"type": "null"}]}
+        s["default"] = _jsonable(f.default)
+        s["description"] = f"{m['zh']} — {m['en']}"
+        props[f.name] = s
+    return {"type": "object", "additionalProperties": False, "properties": props}
+
+
+def as_dict(obj: object) -> dict[str, Any]:
+    """The effective values (defaults filled in), JSON-ready."""
+    return {f.name: _jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+
+
+def _jsonable(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v

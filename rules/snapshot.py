@@ -1,0 +1,363 @@
+"""The round snapshot: frozen dataclasses built from the request JSON, with pointers.
+
+The service's marshmallow schema has already checked the JSON's shape when a request
+comes over HTTP, but the engine is a library too, so parsing here is defensive: any
+wrong type becomes an :class:`~rules.errors.InvalidRound` with a pointer, never a
+crash. Variant-specific checks live in the variant; the checks every variant shares
+(tile set, seats, meld shapes, hand sizes, tile conservation) live in :func:`check_common`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidRound, RoundError
+from .tiles import INDEX, Tile, TileSet, chinese, parse_tile, parse_tiles
+
+KONG_KINDS = ("exposed", "added", "concealed")
+WIN_FLAGS = ("kong_draw", "robbing_kong", "after_kong_discard", "last_tile", "heavenly", "earthly")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """碰/杠/吃. ``tiles`` are the physical tiles (3 or 4); ``from_seat`` who fed it.
+
+    ``delayed`` marks a kong made later than it could have been (贵阳 憨包豆);
+    ``revealed`` are tiles shown after the kong (安化 开杠).
+    """
+
+    type: str
+    tiles: tuple[Tile, ...]
+    kind: str | None = None
+    from_seat: int | None = None
+    turn: int | None = None
+    delayed: bool = False
+    revealed: tuple[Tile, ...] = ()
+
+    @property
+    def tile(self) -> Tile:
+        return self.tiles[0]
+
+    @property
+    def is_kong(self) -> bool:
+        return self.type == "kong"
+
+
+@dataclass(frozen=True)
+class Discard:
+    tile: Tile
+    turn: int | None = None
+    claimed_by: int | None = None
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    hand: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    discards: tuple[Discard, ...]
+    flowers: tuple[Tile, ...]
+    ready_declared_turn: int | None
+    flags: Any  # the variant's Flags dataclass instance
+
+    @property
+    def kongs(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.is_kong)
+
+    def meld_tiles(self) -> list[Tile]:
+        return [t for m in self.melds for t in m.tiles]
+
+    def all_tiles(self, extra: Tile | None = None) -> list[Tile]:
+        """Hand + melds (+ a winning tile): every tile this player shows or holds."""
+        out = list(self.hand) + self.meld_tiles()
+        if extra is not None:
+            out.append(extra)
+        return out
+
+
+@dataclass(frozen=True)
+class Win:
+    winner: int
+    from_seat: int | None
+    tile: Tile
+    turn: int | None = None
+    kong_draw: bool = False
+    robbing_kong: bool = False
+    after_kong_discard: bool = False
+    last_tile: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.from_seat is None
+
+
+@dataclass(frozen=True)
+class Reveals:
+    chicken_flip: Tile | None = None
+    birds: tuple[Tile, ...] = ()
+    wild_indicator: Tile | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    variant: str
+    round_id: str | None
+    dealer: int
+    players: tuple[Player, ...]
+    wins: tuple[Win, ...]
+    reveals: Reveals
+    wall_remaining: int | None = None
+    last_drawer: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def drawn(self) -> bool:
+        """荒庄/流局: nobody won."""
+        return not self.wins
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(w.winner for w in self.wins)
+
+    def win_groups(self) -> list[tuple[Win, ...]]:
+        """Wins grouped by event: one discard won by several players is one group."""
+        groups: list[list[Win]] = []
+        for w in self.wins:
+            if groups and not w.self_drawn and any(
+                    g.from_seat == w.from_seat and g.turn == w.turn and g.tile == w.tile for g in groups[-1]):
+                groups[-1].append(w)
+            else:
+                groups.append([w])
+        return [tuple(g) for g in groups]
+
+
+# --- parsing --------------------------------------------------------------------
+
+
+def _obj(v: object, ptr: str) -> Mapping[str, Any]:
+    if not isinstance(v, Mapping):
+        raise InvalidRound(RoundError("invalid_type", ptr, "expected an object"))
+    return v
+
+
+def _list(v: object, ptr: str) -> Sequence[Any]:
+    if v is None:
+        return []
+    if not isinstance(v, list | tuple):
+        raise InvalidRound(RoundError("invalid_type", ptr, "expected a list"))
+    return v
+
+
+def _int(v: object, ptr: str, *, nullable: bool = True, minimum: int = 0) -> int | None:
+    if v is None and nullable:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
+        raise InvalidRound(RoundError("invalid_type", ptr, f"expected an integer ≥ {minimum}"))
+    return v
+
+
+def _bool(v: object, ptr: str) -> bool:
+    if v is None:
+        return False
+    if not isinstance(v, bool):
+        raise InvalidRound(RoundError("invalid_type", ptr, "expected true or false"))
+    return v
+
+
+def _meld(raw: object, ptr: str) -> Meld:
+    d = _obj(raw, ptr)
+    mtype = d.get("type")
+    if mtype not in ("chow", "pong", "kong"):
+        raise InvalidRound(RoundError("invalid_meld", f"{ptr}/type", "type must be chow, pong or kong"))
+    from_seat = _int(d.get("from"), f"{ptr}/from")
+    turn = _int(d.get("turn"), f"{ptr}/turn")
+    if mtype == "chow":
+        if "tiles" not in d:
+            raise InvalidRound(RoundError("missing_field", f"{ptr}/tiles", "a chow needs its three tiles"))
+        tiles = parse_tiles(d["tiles"], f"{ptr}/tiles")
+        return Meld("chow", tuple(sorted(tiles, key=INDEX.__getitem__)), None, from_seat, turn)
+    if "tile" not in d:
+        raise InvalidRound(RoundError("missing_field", f"{ptr}/tile", f"a {mtype} needs its tile"))
+    tile = parse_tile(d["tile"], f"{ptr}/tile")
+    kind = d.get("kind")
+    if mtype == "kong":
+        if kind not in KONG_KINDS:
+            raise InvalidRound(RoundError("invalid_meld", f"{ptr}/kind", "kong kind must be exposed, added or concealed"))
+        return Meld("kong", (tile,) * 4, kind, from_seat, turn, _bool(d.get("delayed"), f"{ptr}/delayed"),
+                    parse_tiles(d.get("revealed") or [], f"{ptr}/revealed"))
+    return Meld("pong", (tile,) * 3, None, from_seat, turn)
+
+
+def _player(raw: object, ptr: str, flags_cls: type, parse_flags: Any) -> Player:
+    d = _obj(raw, ptr)
+    seat = _int(d.get("seat"), f"{ptr}/seat", nullable=False)
+    assert seat is not None
+    discards = []
+    for i, x in enumerate(_list(d.get("discards"), f"{ptr}/discards")):
+        p = f"{ptr}/discards/{i}"
+        if isinstance(x, str):
+            discards.append(Discard(parse_tile(x, p)))
+            continue
+        xd = _obj(x, p)
+        discards.append(Discard(parse_tile(xd.get("tile"), f"{p}/tile"), _int(xd.get("turn"), f"{p}/turn"),
+                                _int(xd.get("claimed_by"), f"{p}/claimed_by")))
+    return Player(
+        seat=seat,
+        hand=parse_tiles(d.get("hand", []), f"{ptr}/hand"),
+        melds=tuple(_meld(m, f"{ptr}/melds/{i}") for i, m in enumerate(_list(d.get("melds"), f"{ptr}/melds"))),
+        discards=tuple(discards),
+        flowers=parse_tiles(d.get("flowers") or [], f"{ptr}/flowers"),
+        ready_declared_turn=_int(d.get("ready_declared_turn"), f"{ptr}/ready_declared_turn"),
+        flags=parse_flags(flags_cls, d.get("flags"), f"{ptr}/flags", "flag"),
+    )
+
+
+def _win(raw: object, ptr: str) -> Win:
+    d = _obj(raw, ptr)
+    winner = _int(d.get("winner"), f"{ptr}/winner", nullable=False)
+    assert winner is not None
+    if "tile" not in d:
+        raise InvalidRound(RoundError("missing_field", f"{ptr}/tile", "a win needs the winning tile"))
+    return Win(winner, _int(d.get("from"), f"{ptr}/from"), parse_tile(d["tile"], f"{ptr}/tile"),
+               _int(d.get("turn"), f"{ptr}/turn"),
+               **{k: _bool(d.get(k), f"{ptr}/{k}") for k in WIN_FLAGS})
+
+
+def parse_snapshot(body: Mapping[str, Any], flags_cls: type, parse_flags: Any) -> Snapshot:
+    """Build the snapshot (tiles canonical) from a request body."""
+    players_raw = _list(body.get("players"), "/players")
+    rev = _obj(body.get("reveals") or {}, "/reveals")
+    flip = rev.get("chicken_flip")
+    ind = rev.get("wild_indicator")
+    round_id = body.get("round_id")
+    if round_id is not None and not isinstance(round_id, str):
+        raise InvalidRound(RoundError("invalid_type", "/round_id", "round_id must be a string"))
+    dealer = _int(body.get("dealer", 0), "/dealer", nullable=False)
+    assert dealer is not None
+    return Snapshot(
+        variant=str(body.get("variant")),
+        round_id=round_id,
+        dealer=dealer,
+        players=tuple(_player(p, f"/players/{i}", flags_cls, parse_flags) for i, p in enumerate(players_raw)),
+        wins=tuple(_win(w, f"/wins/{i}") for i, w in enumerate(_list(body.get("wins"), "/wins"))),
+        reveals=Reveals(
+            chicken_flip=None if flip is None else parse_tile(flip, "/reveals/chicken_flip"),
+            birds=parse_tiles(rev.get("birds") or [], "/reveals/birds"),
+            wild_indicator=None if ind is None else parse_tile(ind, "/reveals/wild_indicator"),
+        ),
+        wall_remaining=_int(body.get("wall_remaining"), "/wall_remaining"),
+        last_drawer=_int(body.get("last_drawer"), "/last_drawer"),
+    )
+
+
+# --- checks every variant shares ------------------------------------------------------
+
+
+def _tile_places(snap: Snapshot) -> list[tuple[Tile, str]]:
+    """Every physical tile in the snapshot, each once, with a pointer to it."""
+    out: list[tuple[Tile, str]] = []
+    for i, p in enumerate(snap.players):
+        base = f"/players/{i}"
+        out += [(t, f"{base}/hand/{k}") for k, t in enumerate(p.hand)]
+        for j, m in enumerate(p.melds):
+            out += [(t, f"{base}/melds/{j}") for t in m.tiles]
+            out += [(t, f"{base}/melds/{j}/revealed/{k}") for k, t in enumerate(m.revealed)]
+        out += [(d.tile, f"{base}/discards/{k}") for k, d in enumerate(p.discards) if d.claimed_by is None]
+        out += [(t, f"{base}/flowers/{k}") for k, t in enumerate(p.flowers)]
+    seen_discards: set[tuple[int | None, int | None, Tile]] = set()
+    for i, w in enumerate(snap.wins):
+        key = (w.from_seat, w.turn, w.tile)
+        if w.self_drawn or key not in seen_discards:
+            out.append((w.tile, f"/wins/{i}/tile"))
+        if not w.self_drawn:
+            seen_discards.add(key)
+    r = snap.reveals
+    if r.chicken_flip is not None:
+        out.append((r.chicken_flip, "/reveals/chicken_flip"))
+    out += [(t, f"/reveals/birds/{k}") for k, t in enumerate(r.birds)]
+    if r.wild_indicator is not None:
+        out.append((r.wild_indicator, "/reveals/wild_indicator"))
+    return out
+
+
+def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], hand_size: int,
+                 allows_chow: bool) -> None:
+    """Seats, dealer, tile set, meld shapes, hand sizes, tile conservation, win seats."""
+    errors: list[RoundError] = []
+    lo, hi = players
+    if not lo <= snap.n <= hi:
+        raise InvalidRound(RoundError("player_count", "/players", f"this variant is played by {lo}-{hi} players, got {snap.n}"))
+    for i, p in enumerate(snap.players):
+        if p.seat != i:
+            errors.append(RoundError("seat_order", f"/players/{i}/seat", f"players must be listed by seat: expected {i}"))
+    if snap.dealer >= snap.n:
+        errors.append(RoundError("invalid_seat", "/dealer", f"no seat {snap.dealer} at a {snap.n}-player table"))
+    if snap.last_drawer is not None and snap.last_drawer >= snap.n:
+        errors.append(RoundError("invalid_seat", "/last_drawer", f"no seat {snap.last_drawer}"))
+    places = _tile_places(snap)
+    for t, ptr in places:
+        if not tileset.has(t):
+            errors.append(RoundError("tile_not_in_set", ptr, f"{t} ({chinese(t)}) is not in this variant's {tileset.id}-tile set"))
+    if errors:
+        raise InvalidRound(errors)
+    counts = Counter(t for t, _ in places)
+    for t, ptr in reversed(places):
+        if counts[t] > tileset.copies[t]:
+            errors.append(RoundError("too_many_copies", ptr,
+                                     f"{counts[t]} copies of {t} ({chinese(t)}) in the round; the set has {tileset.copies[t]}"))
+            counts[t] = -1_000  # report each face once
+    for i, p in enumerate(snap.players):
+        errors += _check_melds(p, i, snap.n, allows_chow)
+        size = len(p.hand) + 3 * len(p.melds)
+        if size != hand_size:
+            errors.append(RoundError("hand_size", f"/players/{i}/hand",
+                                     f"{len(p.hand)} concealed tiles and {len(p.melds)} melds make {size}; "
+                                     f"a hand here holds {hand_size} (the winning tile is given in wins)"))
+        for k, d in enumerate(p.discards):
+            if d.claimed_by is not None and (d.claimed_by >= snap.n or d.claimed_by == i):
+                errors.append(RoundError("invalid_seat", f"/players/{i}/discards/{k}/claimed_by", "not another seat at this table"))
+    for i, w in enumerate(snap.wins):
+        if w.winner >= snap.n:
+            errors.append(RoundError("invalid_seat", f"/wins/{i}/winner", f"no seat {w.winner}"))
+        if w.from_seat is not None and (w.from_seat >= snap.n or w.from_seat == w.winner):
+            errors.append(RoundError("invalid_seat", f"/wins/{i}/from", "the discarder must be another seat at this table"))
+        if w.self_drawn and (w.robbing_kong or w.after_kong_discard):
+            errors.append(RoundError("inconsistent_win", f"/wins/{i}/from",
+                                     "robbing a kong or winning on a discard after a kong needs the seat it came from"))
+        if not w.self_drawn and w.kong_draw:
+            errors.append(RoundError("inconsistent_win", f"/wins/{i}/kong_draw", "a win on the kong replacement tile is self-drawn"))
+    if errors:
+        raise InvalidRound(errors)
+
+
+def _check_melds(p: Player, i: int, n: int, allows_chow: bool) -> list[RoundError]:
+    errors = []
+    for j, m in enumerate(p.melds):
+        ptr = f"/players/{i}/melds/{j}"
+        if m.type == "chow":
+            if not allows_chow:
+                errors.append(RoundError("chow_not_allowed", ptr, "this variant has no chow"))
+            elif not _is_run(m.tiles):
+                errors.append(RoundError("invalid_meld", f"{ptr}/tiles", "a chow is three consecutive tiles of one suit"))
+        needs_from = m.type in ("chow", "pong") or m.kind == "exposed"
+        if needs_from and m.from_seat is None:
+            errors.append(RoundError("missing_field", f"{ptr}/from", f"a {m.kind or m.type} {m.type} needs the seat that fed it"))
+        if m.from_seat is not None and (m.from_seat >= n or m.from_seat == i):
+            errors.append(RoundError("invalid_seat", f"{ptr}/from", "must be another seat at this table"))
+        if m.kind in ("added", "concealed") and m.from_seat is not None and m.kind == "concealed":
+            errors.append(RoundError("invalid_meld", f"{ptr}/from", "a concealed kong is fed by nobody"))
+    return errors
+
+
+def _is_run(tiles: tuple[Tile, ...]) -> bool:
+    if len(tiles) != 3 or any(len(t) != 2 or t[1] not in "mps" for t in tiles):
+        return False
+    ranks = sorted(int(t[0]) for t in tiles)
+    return len({t[1] for t in tiles}) == 1 and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1

@@ -1,0 +1,159 @@
+"""The variant interface: what every calculator declares and the hooks it implements."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .errors import InvalidRound, RoundError
+from .hand import HandRules, is_complete, waits
+from .ledger import Settlement
+from .options import NoOptions, describe_options, options_schema
+from .patterns import PatternTable
+from .snapshot import Player, Snapshot, Win
+from .tiles import SET_108, Tile, TileSet
+
+
+class Variant:
+    """Base class of every calculator; a subclass sets the class attributes and
+    implements :meth:`settle` (and usually :meth:`hand_rules` and :meth:`validate`).
+
+    Instances are stateless and shared between requests.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]  # 中文
+    name_en: ClassVar[str]
+    rules_version: ClassVar[str]
+    source: ClassVar[str]  # seed file and lines
+    players: ClassVar[tuple[int, int]] = (2, 4)
+    hand_size: ClassVar[int] = 13
+    allows_chow: ClassVar[bool] = False
+    Options: ClassVar[type] = NoOptions
+    Flags: ClassVar[type] = NoOptions
+    patterns: ClassVar[PatternTable] = PatternTable(())
+
+    # -- hooks ------------------------------------------------------------------
+
+    def tileset(self, opts: Any, n_players: int) -> TileSet:
+        """The tiles in play (may depend on options and the number of players)."""
+        return SET_108
+
+    def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
+        """What completes a hand here (wildcards may depend on the reveals)."""
+        return HandRules()
+
+    def validate(self, snap: Snapshot, opts: Any) -> None:
+        """Variant checks beyond :func:`rules.snapshot.check_common`.
+
+        The default checks that every winner's tiles complete a hand.
+        """
+        rules = self.hand_rules(snap, opts)
+        errors = []
+        for i, w in enumerate(snap.wins):
+            if not self.wins_with(snap.players[w.winner], w, rules):
+                errors.append(RoundError("not_a_win", f"/wins/{i}",
+                                         f"seat {w.winner}'s hand with {w.tile} is not a winning hand in {self.id}"))
+        if errors:
+            raise InvalidRound(errors)
+
+    def settle(self, snap: Snapshot, opts: Any) -> Settlement:
+        raise NotImplementedError
+
+    # -- helpers shared by calculators ------------------------------------------------
+
+    @staticmethod
+    def concealed_with(player: Player, win: Win) -> list[Tile]:
+        """The concealed tiles plus the winning tile."""
+        return [*player.hand, win.tile]
+
+    def wins_with(self, player: Player, win: Win, rules: HandRules) -> bool:
+        return is_complete(self.concealed_with(player, win), rules)
+
+    def waits_of(self, player: Player, rules: HandRules, tileset: TileSet) -> list[Tile]:
+        """听牌: faces that would complete this player's hand."""
+        held = Counter(player.all_tiles())
+        return waits(player.hand, rules, tileset.faces, held)
+
+    def value_of_wait(self, player: Player, tile: Tile, snap: Snapshot | None, opts: Any) -> tuple[tuple[str, ...], int] | None:
+        """The patterns and value a win on ``tile`` would score (what 查叫 uses); ``None`` when
+        the variant does not price a hypothetical win."""
+        return None
+
+    def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
+        """``POST /v1/hands/analyze``: a 3k+1 hand's waits, or a 3k+2 hand's decompositions."""
+        from .hand import analyse
+        from .snapshot import _list, _meld
+        from .tiles import parse_tiles
+
+        hand = parse_tiles(body.get("hand", []), "/hand")
+        melds = tuple(_meld(m, f"/melds/{i}") for i, m in enumerate(_list(body.get("melds"), "/melds")))
+        tileset = self.tileset(opts, self.players[1])
+        for i, t in enumerate(hand):
+            if not tileset.has(t):
+                raise InvalidRound(RoundError("tile_not_in_set", f"/hand/{i}", f"{t} is not in this variant's tile set"))
+        if (len(hand) + 3 * len(melds)) not in (self.hand_size, self.hand_size + 1):
+            raise InvalidRound(RoundError("hand_size", "/hand", f"give {self.hand_size} tiles (a waiting hand) or "
+                                          f"{self.hand_size + 1} (a complete hand), melds counting 3"))
+        player = Player(0, hand, melds, (), (), None, self.Flags())
+        rules = self.hand_rules(None, opts)
+        out: dict[str, Any] = {"variant": self.id, "hand": list(hand), "melds": len(melds)}
+        if len(hand) % 3 == 2:
+            a = analyse(hand, rules)
+            out["complete"] = a.wins
+            out["decompositions"] = [
+                [{"kind": g.kind, "tiles": [f or "*" for f in g.faces], "wild_stand_ins": [f or "*" for f in g.wild_faces]}
+                 for g in d.groups] for d in a.decompositions[:50]]
+            out["seven_pairs"] = a.seven_pairs is not None
+            out["thirteen_orphans"] = a.thirteen_orphans
+            return out
+        faces = self.waits_of(player, rules, tileset)
+        priced = []
+        for f in faces:
+            entry: dict[str, Any] = {"tile": f}
+            v = self.value_of_wait(player, f, None, opts)
+            if v is not None:
+                entry["patterns"], entry["value"] = list(v[0]), v[1]
+            priced.append(entry)
+        out["ready"] = bool(faces)
+        out["waits"] = priced
+        return out
+
+    # -- description ---------------------------------------------------------------
+
+    def describe(self, full: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "name": self.name, "name_en": self.name_en,
+                             "players": {"min": self.players[0], "max": self.players[1]},
+                             "rules_version": self.rules_version, "source": self.source}
+        if full:
+            d.update({
+                "hand_size": self.hand_size,
+                "chow": self.allows_chow,
+                "tile_sets": {str(n): self.tileset(self.Options(), n).describe()
+                              for n in range(self.players[0], self.players[1] + 1)},
+                "options": describe_options(self.Options),
+                "options_schema": options_schema(self.Options),
+                "flags": describe_options(self.Flags),
+                "flags_schema": options_schema(self.Flags),
+                "patterns": self.patterns.describe(),
+            })
+        return d
+
+
+def seats_after(seat: int, n: int) -> list[int]:
+    """The other seats in turn order starting with ``seat``'s 下家."""
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def closest_after(origin: int, seats: list[int] | tuple[int, ...], n: int) -> int:
+    """Of ``seats``, the one that plays soonest after ``origin`` (截胡 order)."""
+    return min(seats, key=lambda s: (s - origin) % n)
+
+
+def others(seat: int, n: int) -> list[int]:
+    return [s for s in range(n) if s != seat]
+
+
+def tally(items: Mapping[str, int]) -> int:
+    return sum(items.values())
