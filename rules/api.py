@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import InvalidRound, RoundError
+from .expected import check_expected, mismatches
 from .ledger import scores
 from .options import as_dict, parse_options
 from .snapshot import check_common, parse_snapshot
@@ -41,7 +42,7 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(body, Mapping):
         raise InvalidRound(RoundError("invalid_type", "", "the round must be a JSON object"))
     variant = get_variant(body.get("variant"))
-    opts = parse_options(variant.Options, body.get("options"), "/options")
+    opts: Any = parse_options(variant.Options, body.get("options"), "/options")
     snap = parse_snapshot(body, variant.Flags, parse_options)
     lo, hi = variant.players
     if not lo <= snap.n <= hi:
@@ -49,8 +50,11 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
                                       f"{variant.id} is played by {lo}-{hi} players, got {snap.n}"))
     check_common(snap, variant.tileset(opts, snap.n), variant.players, variant.hand_size, variant.allows_chow)
     variant.validate(snap, opts)
+    expected = body.get("expected")
+    if expected is not None:
+        check_expected(expected, snap.n)
     result = variant.settle(snap, opts)
-    return {
+    answer: dict[str, Any] = {
         "variant": variant.id,
         "rules_version": variant.rules_version,
         "round_id": snap.round_id,
@@ -62,6 +66,9 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
         "notes": list(result.notes),
         "digest": digest(body, variant.rules_version),
     }
+    if expected is not None:
+        answer["mismatches"] = mismatches(answer, expected)
+    return answer
 
 
 def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -69,7 +76,7 @@ def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(body, Mapping):
         raise InvalidRound(RoundError("invalid_type", "", "the request must be a JSON object"))
     variant = get_variant(body.get("variant"))
-    opts = parse_options(variant.Options, body.get("options"), "/options")
+    opts: Any = parse_options(variant.Options, body.get("options"), "/options")
     return variant.analyze(body, opts)
 
 

@@ -9,9 +9,9 @@ offset 0, 2/6 offset 1, 3/7 offset 2, 4/8 offset 3; for 3 players 1/4/7, 2/5/8,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
-from .tiles import Tile, rank
+from .tiles import Tile, is_suited, rank
 
 
 def bird_offset(tile: Tile, n_players: int, honour_rank: Callable[[Tile], int | None] | None = None) -> int | None:
@@ -48,3 +48,81 @@ def face_hits(birds: Iterable[Tile], faces: Callable[[Tile], bool]) -> list[Tile
 
 def count_faces(tiles: Iterable[Tile], face: Tile) -> int:
     return sum(1 for t in tiles if t == face)
+
+
+def rank_faces(ranks: Iterable[int], honours: Iterable[Tile] = ()) -> Callable[[Tile], bool]:
+    """A face rule for :func:`face_hits`: suited tiles of ``ranks`` plus the ``honours`` listed.
+
+    ``rank_faces((1, 5, 9), ("C",))`` is 转转 扎鸟's "1、5、9、红中" (001:23).
+    """
+    wanted_ranks, wanted_honours = frozenset(ranks), frozenset(honours)
+
+    def hit(tile: Tile) -> bool:
+        return tile in wanted_honours or (is_suited(tile) and rank(tile) in wanted_ranks)
+
+    return hit
+
+
+def pip_value(tile: Tile, honour_values: Mapping[Tile, int]) -> int | None:
+    """A bird's face value (一鸟全中 / 一码全中): a suited tile's rank, an honour's value from
+    ``honour_values``, ``None`` for a face with no value."""
+    if is_suited(tile):
+        return rank(tile)
+    return honour_values.get(tile)
+
+
+def bird_hits_four_seat(birds: Iterable[Tile], origin: int, n_players: int,
+                        honour_rank: Callable[[Tile], int | None] | None = None) -> Counter[int]:
+    """Birds per seat when the faces keep their four-seat meaning at any table size.
+
+    1/5/9 hit the counting seat, 2/6 its 下家, 3/7 its 对家, 4/8 its 上家. At 4 players
+    this equals :func:`bird_hits`; at 3 or 2 players there is no 对家 (3/7 hit nobody),
+    and at 2 players 下家 and 上家 are the same seat. A reading of "3、2人亦可（规则与4人
+    相同）" (002:9) for games that print only the 4-seat faces.
+    """
+    hits: Counter[int] = Counter()
+    for b in birds:
+        off = bird_offset(b, 4, honour_rank)
+        if off is None or (off == 2 and n_players < 4):
+            continue
+        hits[(origin + (-1 if off == 3 else off)) % n_players] += 1
+    return hits
+
+
+def share_hits(hits: Mapping[int, int], winner: int, payer: int) -> int:
+    """中鸟 doubling of one payer's share of a win: the birds on the winner plus the birds
+    on that payer (the discarder of a discard win; each other seat of a self-draw).
+
+    The rule of 湖南抓鸟 飞鸟 (002:179-183) and 安化 (003:123): a bird on a third seat
+    doubles nothing on a discard win.
+    """
+    return hits.get(winner, 0) + hits.get(payer, 0)
+
+
+def draws_from_short_wall(wanted: Iterable[int], wall_remaining: int | None) -> list[int]:
+    """How many birds each of several draws really takes when the wall may run short.
+
+    ``wanted``: the birds each draw asks for, in drawing order; ``wall_remaining``: the
+    tiles left in the wall before the first bird is drawn (``None``: enough). A draw
+    takes what is left, the later ones nothing ("若剩余牌数不足，则有多少牌扎多少牌",
+    001:274).
+    """
+    left = wall_remaining
+    out: list[int] = []
+    for w in wanted:
+        took = w if left is None else min(w, left)
+        out.append(took)
+        if left is not None:
+            left -= took
+    return out
+
+
+def split_draws(birds: Iterable[Tile], counts: Iterable[int]) -> list[tuple[Tile, ...]]:
+    """Cut one revealed bird list into consecutive draws of ``counts`` tiles (one per winner)."""
+    seq = tuple(birds)
+    out: list[tuple[Tile, ...]] = []
+    at = 0
+    for c in counts:
+        out.append(seq[at:at + c])
+        at += c
+    return out

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 
 from .tiles import ALL_FACES, INDEX, SUITS, Tile
 
@@ -195,18 +196,42 @@ def _vectors(counts: Counter[Tile]) -> list[tuple[str, tuple[Tile, ...], tuple[i
     return [(b, faces, tuple(counts.get(f, 0) for f in faces)) for b, faces in _BLOCKS]
 
 
-def _standard_min(counts: Counter[Tile], pair_ranks: frozenset[int] | None) -> int:
-    """Fewest wildcards for the standard shape (sets + one pair)."""
-    if any(t not in INDEX or INDEX[t] >= 34 for t in counts):
-        return _INF  # flowers never form sets
-    per_block = [
-        _min_wilds(vec, b != "z", _pair_mask(b, faces, pair_ranks)) for b, faces, vec in _vectors(counts)
-    ]
+_BLOCK_POS: dict[Tile, tuple[int, int]] = {f: (b, k) for b, (_, faces) in enumerate(_BLOCKS) for k, f in enumerate(faces)}
+_SEQUENCES = tuple(b != "z" for b, _ in _BLOCKS)
+
+
+@lru_cache(maxsize=64)
+def _pair_masks(pair_ranks: frozenset[int] | None) -> tuple[int, ...]:
+    return tuple(_pair_mask(b, faces, pair_ranks) for b, faces in _BLOCKS)
+
+
+def _block_vectors(counts: Counter[Tile]) -> list[list[int]] | None:
+    """Counts per block (m, p, s, honours); ``None`` when a flower is among them."""
+    vecs = [[0] * 9, [0] * 9, [0] * 9, [0] * 7]
+    for t, c in counts.items():
+        pos = _BLOCK_POS.get(t)
+        if pos is None:
+            return None  # flowers never form sets
+        vecs[pos[0]][pos[1]] += c
+    return vecs
+
+
+def _combine(per_block: Sequence[tuple[int, int]]) -> int:
+    """Fewest wildcards over all blocks, the pair in one block or made of two wildcards."""
     base = sum(np_ for np_, _ in per_block)
-    best = base + 2  # the pair made of two wildcards
+    best = base + 2
     for np_, p_ in per_block:
         best = min(best, base - np_ + p_)
     return best
+
+
+def _standard_min(counts: Counter[Tile], pair_ranks: frozenset[int] | None) -> int:
+    """Fewest wildcards for the standard shape (sets + one pair)."""
+    vecs = _block_vectors(counts)
+    if vecs is None:
+        return _INF
+    masks = _pair_masks(pair_ranks)
+    return _combine([_min_wilds(tuple(v), _SEQUENCES[b], masks[b]) for b, v in enumerate(vecs)])
 
 
 def _seven_pairs(counts: Counter[Tile], n_wild: int) -> SevenPairs | None:
@@ -216,11 +241,15 @@ def _seven_pairs(counts: Counter[Tile], n_wild: int) -> SevenPairs | None:
     if singles > n_wild or any(INDEX[t] >= 34 for t in counts):
         return None
     natural = sum(1 for c in counts.values() if c == 4)
+    # three real tiles take the wildcard every odd count needs and are then a quad
+    triples = sum(1 for c in counts.values() if c == 3)
     spare = n_wild - singles  # even: wildcards pairing with each other or upgrading pairs
-    # a real pair (or a single completed by a wildcard) upgrades to a quad with 2 more
-    pairs_only = sum(1 for c in counts.values() if c in (2, 3))
+    # a real pair (or a single completed by a wildcard) upgrades to a quad with 2 more;
+    # four wildcards left over are a quad of their own
+    pairs_only = sum(1 for c in counts.values() if c in (1, 2))
     upgrades = min(pairs_only, spare // 2)
-    return SevenPairs(natural_quads=natural, max_quads=natural + upgrades, wilds=n_wild)
+    wild_quads = (spare - 2 * upgrades) // 4
+    return SevenPairs(natural_quads=natural, max_quads=natural + triples + upgrades + wild_quads, wilds=n_wild)
 
 
 _ORPHANS: tuple[Tile, ...] = ("1m", "9m", "1p", "9p", "1s", "9s", *_HONOUR_FACES)
@@ -234,6 +263,13 @@ def _thirteen_orphans(counts: Counter[Tile], n_wild: int) -> bool:
     if any(c > 2 for c in counts.values()) or sum(1 for c in counts.values() if c == 2) > 1:
         return False
     return missing + (0 if has_pair else 1) <= n_wild
+
+
+def tiles_short(tiles: Sequence[Tile], rules: HandRules = HandRules()) -> int:
+    """How many more tiles (beyond any wildcards held) the standard shape still needs:
+    0 for a complete 3k+2 hand, 1 for a ready 3k+1 hand; a shanten-like distance."""
+    counts, n_wild = _split(tiles, rules.wild)
+    return max(0, _standard_min(counts, rules.pair_ranks) - n_wild)
 
 
 def is_complete(tiles: Sequence[Tile], rules: HandRules = HandRules()) -> bool:
@@ -254,19 +290,39 @@ def waits(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile], held: 
     ``faces``: the playing faces of the variant's tile set. ``held``: copies of each
     face the player already has in sight of their own hand and melds; a face all of
     whose four copies are held is no wait.
+
+    Only the block a candidate tile falls in changes, so each candidate costs one
+    memoised block lookup; seven pairs and thirteen orphans are checked per candidate
+    only when the standard shape fails.
     """
     if len(tiles) % 3 != 1:
         return []
     held = held if held is not None else Counter(tiles)
+    counts, n_wild = _split(tiles, rules.wild)
+    vecs = _block_vectors(counts)
+    masks = _pair_masks(rules.pair_ranks)
+    base = [_min_wilds(tuple(v), _SEQUENCES[b], masks[b]) for b, v in enumerate(vecs)] if vecs else []
+    special = rules.seven_pairs or rules.thirteen_orphans
     out = []
-    base = list(tiles)
     for f in faces:
         if held.get(f, 0) >= 4:
             continue
-        base.append(f)
-        if is_complete(base, rules):
+        ok = False
+        if vecs is not None:
+            if f in rules.wild:
+                ok = _combine(base) <= n_wild + 1
+            elif f in _BLOCK_POS:
+                b, k = _BLOCK_POS[f]
+                v = vecs[b]
+                v[k] += 1
+                per = list(base)
+                per[b] = _min_wilds(tuple(v), _SEQUENCES[b], masks[b])
+                v[k] -= 1
+                ok = _combine(per) <= n_wild
+        if not ok and special:
+            ok = is_complete([*tiles, f], rules)
+        if ok:
             out.append(f)
-        base.pop()
     return out
 
 
@@ -425,3 +481,109 @@ def wild_as_self_readings(tiles: Sequence[Tile], rules: HandRules) -> Iterator[A
 
 def all_faces() -> tuple[Tile, ...]:
     return ALL_FACES[:34]
+
+
+# --- cheap 归位 questions (yes/no, no enumeration) ---------------------------------------
+
+
+@dataclass(frozen=True)
+class WildSplit:
+    """One 归位 split of a hand: the wildcards read as their own face join the real tiles."""
+
+    real: tuple[Tile, ...]  # the non-wild tiles plus the wildcards standing as themselves
+    wild: tuple[Tile, ...]  # the wildcard tiles still wild, by face (so a caller can count them per face)
+
+
+def wild_splits(tiles: Sequence[Tile], wild: frozenset[Tile]) -> Iterator[WildSplit]:
+    """Each way of letting some wildcards of ``tiles`` stand as their own face (归位).
+
+    The same splits as :func:`wild_as_self_readings`, in the same order (the first keeps
+    every wildcard wild), but nothing is analysed: a caller that needs only yes/no
+    answers asks :func:`is_complete_with` / :func:`seven_pairs_with` per split, which
+    stays cheap however many wildcards there are (copies + 1 splits per wild face).
+    """
+    wild_counts = Counter(t for t in tiles if t in wild)
+    faces = sorted(wild_counts, key=INDEX.__getitem__)
+    others = tuple(t for t in tiles if t not in wild)
+
+    def splits(k: int) -> Iterator[tuple[tuple[Tile, int], ...]]:
+        if k == len(faces):
+            yield ()
+            return
+        for n in range(wild_counts[faces[k]] + 1):
+            for rest in splits(k + 1):
+                yield ((faces[k], n), *rest)
+
+    for split in splits(0):
+        as_self = tuple(f for f, n in split for _ in range(n))
+        as_wild = tuple(f for f, n in split for _ in range(wild_counts[f] - n))
+        yield WildSplit(others + as_self, as_wild)
+
+
+def is_complete_with(real: Sequence[Tile], n_wild: int, rules: HandRules = HandRules()) -> bool:
+    """Whether ``real`` tiles plus ``n_wild`` wildcards form a winning shape under ``rules``.
+
+    ``real`` tiles are never wild here, whatever ``rules.wild`` says: this is the
+    question a 归位 split asks (see :func:`wild_splits`).
+    """
+    if (len(real) + n_wild) % 3 != 2:
+        return False
+    counts = Counter(real)
+    if _standard_min(counts, rules.pair_ranks) <= n_wild:
+        return True
+    if rules.seven_pairs and _seven_pairs(counts, n_wild) is not None:
+        return True
+    return rules.thirteen_orphans and _thirteen_orphans(counts, n_wild)
+
+
+def seven_pairs_with(real: Sequence[Tile], n_wild: int) -> SevenPairs | None:
+    """七对 of ``real`` tiles (never wild) plus ``n_wild`` wildcards; ``None`` when not seven pairs."""
+    return _seven_pairs(Counter(real), n_wild)
+
+
+# --- wait shapes (单吊 / 嵌张 / 边张 / 两面 / 双碰) -------------------------------------------
+
+WaitShape = Literal["single", "closed", "edge", "open", "double_pong"]
+"""How the winning tile completed its group in one decomposition."""
+
+WAIT_SHAPE_NAMES: dict[WaitShape, tuple[str, str]] = {
+    "single": ("单吊", "single wait: the winning tile pairs a lone tile"),
+    "closed": ("嵌张", "closed wait: the middle of a sequence (35 waiting 4)"),
+    "edge": ("边张", "edge wait: 12 waiting 3 or 89 waiting 7"),
+    "open": ("两面", "two-sided wait: either end of two neighbours (23 waiting 1 or 4)"),
+    "double_pong": ("双碰", "dual-pong wait: the winning tile makes a triplet of a pair"),
+}
+"""中文 and English names of each :data:`WaitShape`."""
+
+
+def wait_shapes(decomposition: Decomposition, tile: Tile) -> frozenset[WaitShape]:
+    """单吊/嵌张/边张/两面/双碰: the shapes the winning ``tile`` can have completed here.
+
+    ``decomposition`` is of the concealed tiles *with* the winning tile; each group
+    holding a real copy of ``tile`` is one place it may have arrived, so the answer has
+    one shape per such group (a scorer that takes the best reading picks among them).
+    The shape is that of the group *before* the tile came: 789 completed by 7 was 89 (边张),
+    completed by 9 it was 78 (两面). ``tile`` is the real winning face; a group in which
+    that face is only a wildcard's stand-in is not a place it arrived.
+    """
+    out: set[WaitShape] = set()
+    for g in decomposition.groups:
+        if g.is_free or g.faces.count(tile) <= g.wild_faces.count(tile):
+            continue
+        if g.kind == "pair":
+            out.add("single")
+        elif g.kind == "triplet":
+            out.add("double_pong")
+        else:
+            out.add(_sequence_wait(g.faces, tile))
+    return frozenset(out)
+
+
+def _sequence_wait(faces: tuple[Tile | None, ...], tile: Tile) -> WaitShape:
+    low, mid, _ = faces
+    if tile == mid:
+        return "closed"
+    rank = int(tile[0])
+    if tile == low:
+        return "edge" if rank == 7 else "open"
+    return "edge" if rank == 3 else "open"

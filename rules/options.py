@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from .errors import InvalidRound, RoundError
@@ -20,19 +21,26 @@ T = TypeVar("T")
 
 def option(default: Any, zh: str, en: str, *, choices: tuple[Any, ...] | None = None,
            minimum: int | None = None, maximum: int | None = None, kind: str | None = None,
-           nullable: bool = False) -> Any:
+           nullable: bool = False, fields: Mapping[str, str] | None = None) -> Any:
     """Declare one option field.
 
     ``kind`` is inferred from the default (``boolean``, ``integer``, ``string``);
     give ``kind="tiles"`` for a tile list, ``kind="tile"`` for one tile,
     ``kind="suit"`` for ``m``/``p``/``s``.
+
+    ``kind="records"`` with ``fields`` declares a list of small objects, e.g. 过胡
+    records ``[{"tile": "5m", "turn": 40}]``: ``fields`` maps each key to ``tile``,
+    ``integer``, ``boolean`` or ``string``, a trailing ``?`` marking the key optional.
+    Each parsed record is a read-only mapping holding the keys given.
     """
     if kind is None:
         kind = {bool: "boolean", int: "integer", str: "string"}.get(type(default), "")
         if not kind:
             raise TypeError(f"give kind= for option default {default!r}")
+    if (kind == "records") != (fields is not None):
+        raise TypeError("fields= goes with kind='records', and only with it")
     meta = {"zh": zh, "en": en, "kind": kind, "choices": choices, "minimum": minimum,
-            "maximum": maximum, "nullable": nullable}
+            "maximum": maximum, "nullable": nullable, "fields": None if fields is None else dict(fields)}
     if isinstance(default, list | tuple):
         return dataclasses.field(default=tuple(default), metadata=meta)
     return dataclasses.field(default=default, metadata=meta)
@@ -59,6 +67,8 @@ def _check(name: str, meta: Mapping[str, Any], value: Any, ptr: str) -> Any:
         return parse_tile(value, ptr)
     elif kind == "tiles":
         return parse_tiles(value, ptr)
+    elif kind == "records":
+        return _records(name, meta["fields"], value, ptr)
     else:  # pragma: no cover - a declaration error, caught by the registry test
         raise TypeError(kind)
     if not ok:
@@ -70,6 +80,29 @@ def _check(name: str, meta: Mapping[str, Any], value: Any, ptr: str) -> Any:
     if meta["maximum"] is not None and value > meta["maximum"]:
         raise InvalidRound(RoundError("invalid_option", ptr, f"{name} must be at most {meta['maximum']}"))
     return value
+
+
+_FIELD_META = {"choices": None, "minimum": None, "maximum": None, "nullable": False}
+
+
+def _records(name: str, fields: Mapping[str, str], value: Any, ptr: str) -> tuple[Mapping[str, Any], ...]:
+    """A ``records`` option: a list of objects whose keys and value kinds ``fields`` declares."""
+    if not isinstance(value, list | tuple):
+        raise InvalidRound(RoundError("invalid_option", ptr, f"{name} must be a list of objects"))
+    spec = {k: (v.rstrip("?"), not v.endswith("?")) for k, v in fields.items()}
+    out: list[Mapping[str, Any]] = []
+    for i, rec in enumerate(value):
+        p = f"{ptr}/{i}"
+        if not isinstance(rec, Mapping):
+            raise InvalidRound(RoundError("invalid_option", p, f"each entry of {name} must be an object"))
+        errors = [RoundError("invalid_option", f"{p}/{k}", f"{name} entries have no key {k!r}") for k in rec if k not in spec]
+        errors += [RoundError("missing_field", f"{p}/{k}", f"{name} entries need {k!r}")
+                   for k, (_, required) in spec.items() if required and rec.get(k) is None]
+        if errors:
+            raise InvalidRound(errors)
+        parsed = {k: _check(k, {"kind": spec[k][0], **_FIELD_META}, v, f"{p}/{k}") for k, v in rec.items() if v is not None}
+        out.append(MappingProxyType(parsed))
+    return tuple(out)
 
 
 def parse_options(cls: type[T], raw: object, ptr: str, what: str = "option") -> T:
@@ -94,8 +127,8 @@ def describe_options(cls: type) -> list[dict[str, Any]]:
         m = f.metadata
         d: dict[str, Any] = {"name": f.name, "type": m["kind"], "default": _jsonable(f.default),
                              "zh": m["zh"], "en": m["en"]}
-        for key in ("choices", "minimum", "maximum"):
-            if m[key] is not None:
+        for key in ("choices", "minimum", "maximum", "fields"):
+            if m.get(key) is not None:
                 d[key] = list(m[key]) if key == "choices" else m[key]
         if m["nullable"]:
             d["nullable"] = True
@@ -115,6 +148,8 @@ def options_schema(cls: type) -> dict[str, Any]:
             s = {"type": "string", "enum": ["m", "p", "s"]}
         elif kind == "tile":
             s = {"type": "string"}
+        elif kind == "records":
+            s = _records_schema(m["fields"])
         else:
             s = {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}]}
         if m["choices"] is not None:
@@ -136,5 +171,16 @@ def as_dict(obj: object) -> dict[str, Any]:
     return {f.name: _jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
 
 
+def _records_schema(fields: Mapping[str, str]) -> dict[str, Any]:
+    kinds = {"tile": {"type": "string"}, "integer": {"type": "integer"}, "boolean": {"type": "boolean"},
+             "string": {"type": "string"}}
+    props = {k: kinds[v.rstrip("?")] for k, v in fields.items()}
+    required = [k for k, v in fields.items() if not v.endswith("?")]
+    item = {"type": "object", "additionalProperties": False, "properties": props, "required": required}
+    return {"type": "array", "items": item}
+
+
 def _jsonable(v: Any) -> Any:
-    return list(v) if isinstance(v, tuple) else v
+    if isinstance(v, Mapping):
+        return {k: _jsonable(x) for k, x in v.items()}
+    return [_jsonable(x) for x in v] if isinstance(v, tuple) else v

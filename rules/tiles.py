@@ -49,7 +49,7 @@ CHINESE_NAME: Mapping[Tile, str] = MappingProxyType(
         **{f"{r + 1}{s}": f"{d}{cn}" for s, cn in (("m", "万"), ("p", "筒"), ("s", "条"))
            for r, d in enumerate(_CN_DIGITS)},
         "E": "东风", "S": "南风", "W": "西风", "N": "北风", "C": "红中", "F": "发财", "P": "白板",
-        **{f: n for f, n in zip(FLOWERS, "春夏秋冬梅兰竹菊", strict=True)},
+        **dict(zip(FLOWERS, "春夏秋冬梅兰竹菊", strict=True)),
     }
 )
 _Z_NUMBERS = {"1": "E", "2": "S", "3": "W", "4": "N", "5": "P", "6": "F", "7": "C"}
@@ -96,8 +96,7 @@ def _parse_compact(text: str, ptr: str) -> list[Tile]:
         if ch in "mpszf":
             if not digits:
                 raise InvalidRound(RoundError("unknown_tile", ptr, f"{text!r}: suit '{ch}' has no numbers"))
-            for d in digits:
-                out.append(parse_tile(d + ch, ptr))
+            out.extend(parse_tile(d + ch, ptr) for d in digits)
             digits.clear()
             i += 1
             continue
@@ -237,8 +236,8 @@ class TileSet:
 
 
 def _tileset(set_id: str, faces: Iterable[Tile], flowers: Iterable[Tile] = ()) -> TileSet:
-    copies = {t: 4 for t in faces}
-    copies.update({f: 1 for f in flowers})
+    copies = dict.fromkeys(faces, 4)
+    copies.update(dict.fromkeys(flowers, 1))
     return TileSet(set_id, MappingProxyType(copies))
 
 

@@ -33,6 +33,10 @@ class Variant:
     Options: ClassVar[type] = NoOptions
     Flags: ClassVar[type] = NoOptions
     patterns: ClassVar[PatternTable] = PatternTable(())
+    # How the random round generator (rules/generator.py) plays this variant:
+    sequential_wins: ClassVar[bool] = False  # 血战: play on after a win
+    self_draw_only: ClassVar[bool] = False  # no win on a discard (an option may refine this)
+    reveals_used: ClassVar[frozenset[str]] = frozenset()  # of chicken_flip, birds, wild_indicator
 
     # -- hooks ------------------------------------------------------------------
 
@@ -60,6 +64,14 @@ class Variant:
 
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
         raise NotImplementedError
+
+    def birds_to_draw(self, body: Mapping[str, Any], opts: Any) -> int:
+        """How many bird/码 tiles the round reveals after its win(s) (generator hook)."""
+        return 0
+
+    def simulate_flags(self, seat: int, hand: list[Tile], opts: Any, rng: Any) -> dict[str, Any]:
+        """Per-player flags a generated round declares at the start (generator hook)."""
+        return {}
 
     # -- helpers shared by calculators ------------------------------------------------
 

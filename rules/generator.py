@@ -1,0 +1,255 @@
+"""A random legal round generator: deal from a shuffled wall and play random moves.
+
+Used by property tests, benchmarks and load tests. The play is generic (draw,
+concealed/added kong, discard, pong/exposed kong claims, self-draw and discard wins,
+一炮多响); variants steer it through class attributes and two hooks on
+:class:`rules.variant.Variant` (``sequential_wins``, ``self_draw_only``,
+``reveals_used``, ``birds_to_draw``, ``simulate_flags``). Rounds the variant still
+rejects (a rule the generic play does not know) are discarded and dealt again, so
+what :func:`generate` returns always settles.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .api import settle
+from .errors import InvalidRound
+from .hand import HandRules, is_complete, tiles_short
+from .options import parse_options
+from .snapshot import Reveals, Snapshot
+from .tiles import Tile, is_flower
+from .variant import Variant
+from .variants import REGISTRY
+
+
+@dataclass
+class _Seat:
+    hand: list[Tile]
+    melds: list[dict[str, Any]] = field(default_factory=list)
+    discards: list[dict[str, Any]] = field(default_factory=list)
+    won: bool = False
+
+
+@dataclass
+class _Table:
+    variant: Variant
+    opts: Any
+    rules: HandRules
+    rng: random.Random
+    wall: list[Tile]
+    seats: list[_Seat]
+    dealer: int
+    turn: int = 0
+    wins: list[dict[str, Any]] = field(default_factory=list)
+    last_drawer: int | None = None
+
+    def tick(self) -> int:
+        self.turn += 1
+        return self.turn
+
+    def draw(self, seat: int) -> Tile | None:
+        if not self.wall:
+            return None
+        self.last_drawer = seat
+        return self.wall.pop()
+
+    def live(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.won]
+
+
+def _wins(rules: HandRules, hand: list[Tile], tile: Tile) -> bool:
+    return is_complete([*hand, tile], rules)
+
+
+def _play(t: _Table, p_win: float) -> None:
+    """Play until a win ends the round (or one player is left), or the wall is empty."""
+    n = len(t.seats)
+    current = t.dealer
+    pending: Tile | None = t.seats[current].hand.pop()  # the dealer's 14th tile, as if drawn
+    kong_draw = skip_draw = False
+    while True:
+        seat = t.seats[current]
+        if not skip_draw:
+            if pending is None:
+                pending, kong_draw = t.draw(current), False
+                if pending is None:
+                    return  # 荒庄
+            if _wins(t.rules, seat.hand, pending) and t.rng.random() < p_win:
+                t.wins.append({"winner": current, "from": None, "tile": pending, "turn": t.tick(),
+                               "kong_draw": kong_draw, "last_tile": not t.wall,
+                               "heavenly": t.turn == 1 and current == t.dealer})
+                seat.won = True
+                if not t.variant.sequential_wins or len(t.live()) <= 1:
+                    return
+                current, pending = _next_live(t, current), None
+                continue
+            seat.hand.append(pending)
+            pending = None
+            if _maybe_self_kong(t, current):
+                pending, kong_draw = t.draw(current), True
+                if pending is None:
+                    return
+                continue
+        after_kong, skip_draw = kong_draw, False
+        tile = _choose_discard(t, seat.hand)
+        seat.hand.remove(tile)
+        turn = t.tick()
+        winners = [s for s in _order_after(current, n) if not t.seats[s].won
+                   and _wins(t.rules, t.seats[s].hand, tile) and t.rng.random() < p_win]
+        if winners and not t.variant.self_draw_only:
+            for w in winners:
+                t.wins.append({"winner": w, "from": current, "tile": tile, "turn": turn,
+                               "after_kong_discard": after_kong, "last_tile": not t.wall})
+                t.seats[w].won = True
+            if not t.variant.sequential_wins or len(t.live()) <= 1:
+                return
+            current = _next_live(t, current)
+            continue
+        discard: dict[str, Any] = {"tile": tile, "turn": turn}
+        seat.discards.append(discard)
+        claimer = _maybe_claim(t, current, tile)
+        if claimer is None:
+            current = _next_live(t, current)
+            continue
+        discard["claimed_by"] = claimer
+        current = claimer
+        if t.seats[claimer].melds[-1]["type"] == "kong":
+            pending, kong_draw = t.draw(claimer), True
+            if pending is None:
+                return
+        else:  # after a pong the claimer discards without drawing
+            skip_draw, kong_draw = True, False
+
+
+def _order_after(seat: int, n: int) -> list[int]:
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def _next_live(t: _Table, seat: int) -> int:
+    n = len(t.seats)
+    for s in _order_after(seat, n):
+        if not t.seats[s].won:
+            return s
+    return seat
+
+
+def _choose_discard(t: _Table, hand: list[Tile]) -> Tile:
+    """Mostly the discard that leaves the hand closest to complete, sometimes a random one."""
+    plain = [x for x in hand if x not in t.rules.wild] or hand
+    if t.rng.random() < 0.15:
+        return t.rng.choice(plain)
+    best: list[Tile] = []
+    best_short = 99
+    for x in sorted(set(plain)):
+        rest = list(hand)
+        rest.remove(x)
+        short = tiles_short(rest, t.rules)
+        if short < best_short:
+            best, best_short = [x], short
+        elif short == best_short:
+            best.append(x)
+    return t.rng.choice(best)
+
+
+def _maybe_self_kong(t: _Table, seat_no: int) -> bool:
+    seat = t.seats[seat_no]
+    counts = Counter(seat.hand)
+    quads = [x for x, c in counts.items() if c == 4 and x not in t.rules.wild]
+    if quads and t.rng.random() < 0.6:
+        tile = quads[0]
+        for _ in range(4):
+            seat.hand.remove(tile)
+        seat.melds.append({"type": "kong", "kind": "concealed", "tile": tile, "turn": t.tick()})
+        return True
+    for m in seat.melds:
+        if m["type"] == "pong" and m["tile"] in seat.hand and t.rng.random() < 0.6:
+            seat.hand.remove(m["tile"])
+            m.update({"type": "kong", "kind": "added", "turn": t.tick()})
+            m.pop("from", None)
+            return True
+    return False
+
+
+def _maybe_claim(t: _Table, discarder: int, tile: Tile) -> int | None:
+    if tile in t.rules.wild:
+        return None
+    for s in _order_after(discarder, len(t.seats)):
+        seat = t.seats[s]
+        if seat.won:
+            continue
+        have = seat.hand.count(tile)
+        if have >= 3 and t.wall and t.rng.random() < 0.5:
+            for _ in range(3):
+                seat.hand.remove(tile)
+            seat.melds.append({"type": "kong", "kind": "exposed", "tile": tile, "from": discarder, "turn": t.tick()})
+            return s
+        if have >= 2 and t.rng.random() < 0.35:
+            for _ in range(2):
+                seat.hand.remove(tile)
+            seat.melds.append({"type": "pong", "tile": tile, "from": discarder, "turn": t.tick()})
+            return s
+    return None
+
+
+def _deal(variant: Variant, opts: Any, n: int, rng: random.Random) -> tuple[_Table, Reveals]:
+    tileset = variant.tileset(opts, n)
+    wall = [x for x, c in tileset.copies.items() if not is_flower(x) for _ in range(c)]
+    rng.shuffle(wall)
+    indicator = wall.pop() if "wild_indicator" in variant.reveals_used else None
+    reveals = Reveals(wild_indicator=indicator)
+    stub = Snapshot(variant.id, None, 0, (), (), reveals)
+    rules = variant.hand_rules(stub, opts)
+    dealer = rng.randrange(n)
+    seats = [_Seat(hand=[wall.pop() for _ in range(variant.hand_size)]) for _ in range(n)]
+    seats[dealer].hand.append(wall.pop())
+    return _Table(variant, opts, rules, rng, wall, seats, dealer), reveals
+
+
+def _body(t: _Table, reveals: Reveals, options: dict[str, Any], flags: list[dict[str, Any]]) -> dict[str, Any]:
+    players = []
+    for i, s in enumerate(t.seats):
+        p: dict[str, Any] = {"seat": i, "hand": sorted(s.hand), "melds": s.melds, "discards": s.discards}
+        if flags[i]:
+            p["flags"] = flags[i]
+        players.append(p)
+    rev: dict[str, Any] = {}
+    if reveals.wild_indicator is not None:
+        rev["wild_indicator"] = reveals.wild_indicator
+    body: dict[str, Any] = {"variant": t.variant.id, "options": options, "dealer": t.dealer, "players": players,
+                            "wins": t.wins, "wall_remaining": len(t.wall), "last_drawer": t.last_drawer,
+                            "reveals": rev}
+    if t.wins and "chicken_flip" in t.variant.reveals_used and t.wall:
+        rev["chicken_flip"] = t.wall.pop()
+    if t.wins:
+        k = min(t.variant.birds_to_draw(body, t.opts), len(t.wall))
+        if k:
+            rev["birds"] = [t.wall.pop() for _ in range(k)]
+    body["wall_remaining"] = len(t.wall)
+    return body
+
+
+def generate(variant_id: str, seed: int, *, n_players: int | None = None, options: dict[str, Any] | None = None,
+             p_win: float = 0.85, attempts: int = 200) -> dict[str, Any]:
+    """A request body for a legal random round of ``variant_id`` that the engine settles."""
+    variant = REGISTRY[variant_id]
+    rng = random.Random(seed)
+    options = dict(options or {})
+    opts = parse_options(variant.Options, options, "/options")
+    last: InvalidRound | None = None
+    for _ in range(attempts):
+        n = n_players or rng.randint(*variant.players)
+        table, reveals = _deal(variant, opts, n, rng)
+        flags = [variant.simulate_flags(i, list(s.hand), opts, rng) for i, s in enumerate(table.seats)]
+        _play(table, p_win)
+        body = _body(table, reveals, options, flags)
+        try:
+            settle(body)
+        except InvalidRound as e:
+            last = e
+            continue
+        return body
+    raise RuntimeError(f"no legal {variant_id} round in {attempts} deals; last rejection: {last}")

@@ -1,0 +1,181 @@
+"""Time in a round: who is still playing at a given turn, for games with sequential wins.
+
+In 血战到底-style games (001_a1ce558555b69162.txt:562-598) a round goes on after a win:
+the winner leaves and the others play on, so who pays a self-draw or a kong depends on
+*when* it happened. The snapshot's ``turn`` is one global counter of table actions; this
+module turns it into answers and checks that the history the snapshot tells is possible.
+
+"Still in at turn ``t``" (the one definition every caller uses): a seat is in at ``t``
+unless it won at a turn strictly before ``t``. A seat that wins at ``t`` is still in at
+``t`` (it is the one acting) and out for every event after ``t``. Events of different
+kinds never share a turn (:func:`check_sequential_wins` rejects that), except that one
+discard won by several players (一炮多响) is one event with several winners, so the
+boundary case never decides a payment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import RoundError
+from .snapshot import Snapshot
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """When each seat left the round by winning.
+
+    ``left_at[s]`` is the turn of seat ``s``'s first win (``None`` when that win has no
+    turn, which callers allow only when order cannot matter); ``won[s]`` whether it won.
+    """
+
+    n: int
+    won: tuple[bool, ...]
+    left_at: tuple[int | None, ...]
+
+    @classmethod
+    def of(cls, snap: Snapshot) -> Timeline:
+        won = [False] * snap.n
+        left: list[int | None] = [None] * snap.n
+        for w in snap.wins:
+            if 0 <= w.winner < snap.n and not won[w.winner]:
+                won[w.winner] = True
+                left[w.winner] = w.turn
+        return cls(snap.n, tuple(won), tuple(left))
+
+    def left_before(self, seat: int, turn: int | None) -> bool:
+        """Whether ``seat`` won at a turn strictly before ``turn`` (unknown turns: no)."""
+        at = self.left_at[seat]
+        return self.won[seat] and at is not None and turn is not None and at < turn
+
+    def in_at(self, seat: int, turn: int | None) -> bool:
+        """Still in at ``turn``: not won strictly before it."""
+        return not self.left_before(seat, turn)
+
+    def seats_in_at(self, turn: int | None, exclude: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """Every seat still in at ``turn`` (in seat order), minus ``exclude``."""
+        return tuple(s for s in range(self.n) if self.in_at(s, turn) and s not in exclude)
+
+    def still_in_at_end(self) -> tuple[int, ...]:
+        """The seats that never won: those playing when the round ended."""
+        return tuple(s for s in range(self.n) if not self.won[s])
+
+    def round_over_at(self) -> int | None:
+        """The turn of the win that left a single seat playing (the round ends there), or ``None``."""
+        order = sorted((t, s) for s, t in enumerate(self.left_at) if self.won[s] and t is not None)
+        if sum(self.won) < self.n - 1 or len(order) < self.n - 1:
+            return None
+        return order[self.n - 2][0]
+
+
+def missing_turns(snap: Snapshot, *, wins: bool = True, kongs: bool = True) -> list[RoundError]:
+    """``missing_field`` errors for every win (and kong) without a ``turn``."""
+    errors = []
+    if wins:
+        errors += [RoundError("missing_field", f"/wins/{i}/turn", "this variant orders wins and kongs in time: give the win's turn")
+                   for i, w in enumerate(snap.wins) if w.turn is None]
+    if kongs:
+        errors += [RoundError("missing_field", f"/players/{s}/melds/{j}/turn",
+                              "this variant orders wins and kongs in time: give the kong's turn")
+                   for s, p in enumerate(snap.players) for j, m in enumerate(p.melds) if m.is_kong and m.turn is None]
+    return errors
+
+
+def check_sequential_wins(snap: Snapshot, *, one_win_each: bool = True) -> list[RoundError]:
+    """Whether the history the snapshot tells could have happened, turn by turn.
+
+    - wins are listed in turn order; wins at one turn are one discard won by several;
+    - a seat wins at most once (``one_win_each``), and never on a discard of a seat that
+      had already left;
+    - a seat that won makes no meld and no discard at or after its win, claims nothing
+      after it and feeds nothing after it;
+    - kongs never share a turn with another kong or a win;
+    - nothing happens after the win that left a single seat playing.
+
+    Checks that need a turn are skipped where it is missing (see :func:`missing_turns`).
+    """
+    tl = Timeline.of(snap)
+    errors: list[RoundError] = []
+    errors += _check_win_order(snap, tl, one_win_each)
+    errors += _check_after_win(snap, tl)
+    errors += _check_kong_turns(snap)
+    end = tl.round_over_at()
+    if end is not None:
+        errors += _check_after_end(snap, end)
+    return errors
+
+
+def _check_win_order(snap: Snapshot, tl: Timeline, one_win_each: bool) -> list[RoundError]:
+    errors: list[RoundError] = []
+    seen: set[int] = set()
+    latest: int | None = None
+    by_turn: dict[int, int] = {}  # turn → index of the first win listed at it
+    for i, w in enumerate(snap.wins):
+        ptr = f"/wins/{i}"
+        if w.turn is not None:
+            if latest is not None and w.turn < latest:
+                errors.append(RoundError("turn_order", f"{ptr}/turn",
+                                         f"wins are listed in turn order: turn {w.turn} comes after turn {latest}"))
+            latest = w.turn if latest is None else max(latest, w.turn)
+            first = by_turn.setdefault(w.turn, i)
+            f = snap.wins[first]
+            if first != i and (w.self_drawn or f.self_drawn or (w.from_seat, w.tile) != (f.from_seat, f.tile)):
+                errors.append(RoundError("turn_conflict", f"{ptr}/turn",
+                                         f"two wins at turn {w.turn} must be one discard won by several (一炮多响)"))
+        if one_win_each and w.winner in seen:
+            errors.append(RoundError("already_won", f"{ptr}/winner", f"seat {w.winner} already won and left the round"))
+        seen.add(w.winner)
+        if w.from_seat is not None and 0 <= w.from_seat < snap.n and tl.left_before(w.from_seat, w.turn):
+            errors.append(RoundError("player_out", f"{ptr}/from",
+                                     f"seat {w.from_seat} won at turn {tl.left_at[w.from_seat]} and no longer discards"))
+    return errors
+
+
+def _check_after_win(snap: Snapshot, tl: Timeline) -> list[RoundError]:
+    errors: list[RoundError] = []
+    for s, p in enumerate(snap.players):
+        left = tl.left_at[s] if tl.won[s] else None
+        for j, m in enumerate(p.melds):
+            ptr = f"/players/{s}/melds/{j}"
+            if left is not None and m.turn is not None and m.turn >= left:
+                errors.append(RoundError("player_out", f"{ptr}/turn",
+                                         f"seat {s} won at turn {left}; this {m.kind or m.type} {m.type} is at turn {m.turn}"))
+            if m.from_seat is not None and 0 <= m.from_seat < snap.n and tl.left_before(m.from_seat, m.turn):
+                errors.append(RoundError("player_out", f"{ptr}/from",
+                                         f"seat {m.from_seat} won at turn {tl.left_at[m.from_seat]} and no longer discards"))
+        for k, d in enumerate(p.discards):
+            ptr = f"/players/{s}/discards/{k}"
+            if left is not None and d.turn is not None and d.turn >= left:
+                errors.append(RoundError("player_out", f"{ptr}/turn", f"seat {s} won at turn {left} and no longer discards"))
+            c = d.claimed_by
+            if c is not None and 0 <= c < snap.n and tl.left_before(c, d.turn):
+                errors.append(RoundError("player_out", f"{ptr}/claimed_by",
+                                         f"seat {c} won at turn {tl.left_at[c]} and claims nothing after"))
+    return errors
+
+
+def _check_kong_turns(snap: Snapshot) -> list[RoundError]:
+    errors: list[RoundError] = []
+    taken: dict[int, str] = {w.turn: "a win" for w in snap.wins if w.turn is not None}
+    for s, p in enumerate(snap.players):
+        for j, m in enumerate(p.melds):
+            if not m.is_kong or m.turn is None:
+                continue
+            if m.turn in taken:
+                errors.append(RoundError("turn_conflict", f"/players/{s}/melds/{j}/turn",
+                                         f"turn {m.turn} is already {taken[m.turn]}; each table action has its own turn"))
+            else:
+                taken[m.turn] = f"seat {s}'s kong"
+    return errors
+
+
+def _check_after_end(snap: Snapshot, end: int) -> list[RoundError]:
+    why = f"the round ended at turn {end}, when a single player was left"
+    errors = [RoundError("after_round_end", f"/wins/{i}/turn", why)
+              for i, w in enumerate(snap.wins) if w.turn is not None and w.turn > end]
+    for s, p in enumerate(snap.players):
+        errors += [RoundError("after_round_end", f"/players/{s}/melds/{j}/turn", why)
+                   for j, m in enumerate(p.melds) if m.turn is not None and m.turn > end]
+        errors += [RoundError("after_round_end", f"/players/{s}/discards/{k}/turn", why)
+                   for k, d in enumerate(p.discards) if d.turn is not None and d.turn > end]
+    return errors

@@ -1,0 +1,188 @@
+"""Scoring one 安化 win: the 王 readings of a hand, the shapes each completes, the best hand.
+
+Only yes/no questions are asked of the shared hand analysis (per-suit memoised minimum
+wildcards, :func:`rules.hand.is_complete_with`), never a full enumeration, so a hand with
+every 王 of the table (seven, 003:7) costs a few dozen table look-ups.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ...hand import HandRules, is_complete_with, seven_pairs_with, wild_splits
+from ...snapshot import Meld
+from ...tiles import Tile, next_in_suit, suit
+from .tables import (
+    CLASS_BY_HOLDINGS,
+    CONTAINS,
+    HARD,
+    LISTED,
+    LISTED_BY_KEY,
+    PINGHU,
+    PUSH_DOWN_NAMES,
+    QING_QIDUI,
+    QINGYISE,
+    SELF_DRAW,
+    TIERS,
+    XIAOQIDUI,
+    Event,
+    Listed,
+    Shape,
+    Tier,
+    WildClass,
+    additive_units,
+    hand_name,
+    shape,
+    wild_class,
+)
+
+PAIR_258 = HandRules(pair_ranks=frozenset({2, 5, 8}))
+"""需要二、五、八做将 (003:25)."""
+ANY_PAIR = HandRules()
+"""乱将: any pair (清一色, 小七对, 003:25,37,43)."""
+
+
+def wild_faces(indicator: Tile, wilds: int) -> frozenset[Tile]:
+    """王 faces from the flipped tile (003:17): 七王 = the flipped face (its other three
+    copies) and the next face (9 wraps to 1); 四王 = the next face only."""
+    nxt = next_in_suit(indicator)
+    assert nxt is not None  # the 108-tile set has suited tiles only
+    return frozenset({nxt}) if wilds == 4 else frozenset({indicator, nxt})
+
+
+def classify(wild_tiles: Iterable[Tile]) -> WildClass:
+    """王的分类 (003:19) of the 王 counted as 王 in one reading."""
+    counts = Counter(wild_tiles)
+    if not counts:
+        return HARD
+    return CLASS_BY_HOLDINGS[tuple(sorted(c for c in counts.values() if c >= 3))]
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """What scoring needs from the table: the 王 faces and the options that change readings."""
+
+    wild: frozenset[Tile]
+    wild_as_hard: bool = False
+    tier_rule: str = "additive"
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One way a win can be scored."""
+
+    cls: WildClass
+    shape: Shape
+    event: Event
+    tier: Tier
+    zh: str
+    en: str
+    tile: Tile  # the tile won on in this reading (杠上花 / 杠上炮 try all three shown)
+    hard_wilds: int = 0  # 王 read as themselves (王代硬)
+    basis: Listed | None = None  # the seed's entry that fixes the tier (None: the sum of elements)
+    push_down: bool = False
+
+    @property
+    def points(self) -> int:
+        return self.tier.points
+
+    @property
+    def allowed(self) -> bool:
+        """3.5 (003:21): 硬庄 may win on any tile of another player, 单王 only by 抢杠 or 杠上炮,
+        three or more 本王 never; self-draws (杠上花 too) are open to every class."""
+        return self.event.id in ("self_draw", "kong_draw") or self.event.id in self.cls.claims
+
+
+def _shapes(real: Sequence[Tile], n_wild: int, melds: Sequence[Meld]) -> tuple[Shape, ...]:
+    """The shapes ``real`` tiles plus ``n_wild`` 王 complete, best first."""
+    suits = {suit(t) for t in real} | {suit(t) for m in melds for t in m.tiles}
+    one_suit = len(suits) == 1
+    seven = not melds and seven_pairs_with(real, n_wild) is not None
+    found = []
+    if one_suit and seven:
+        found.append(QING_QIDUI)
+    if one_suit and is_complete_with(real, n_wild, ANY_PAIR):
+        found.append(QINGYISE)
+    if seven:
+        found.append(XIAOQIDUI)
+    if is_complete_with(real, n_wild, PAIR_258):
+        found.append(PINGHU)
+    return tuple(found)
+
+
+def _readings(own: Sequence[Tile], claimed: Sequence[Tile], tbl: TableRules) -> Iterator[tuple[WildClass, tuple[Tile, ...], int, int]]:
+    """(class, real tiles, 王 still wild, 王 read as themselves) per reading.
+
+    Without 王代硬 a 王 is always a 王 (it may still stand for its own face, as a 王);
+    with it, every split of the 王 into "wild" and "itself" is a reading (003:9).
+    A tile won from another player stands for its own face (``claimed``).
+    """
+    plain = sum(1 for t in own if t not in tbl.wild)
+    for k, split in enumerate(wild_splits(own, tbl.wild)):
+        if k and not tbl.wild_as_hard:
+            return
+        yield classify(split.wild), (*split.real, *claimed), len(split.wild), len(split.real) - plain
+
+
+def _tier_of(cls: WildClass, shapes: tuple[Shape, ...], event: Event, tbl: TableRules) -> tuple[int, Shape, Listed | None]:
+    """Tier index, the shape it rests on, and the seed entry behind it."""
+    ev_id = event.id if event.units else None
+    if tbl.tier_rule == "listed":
+        ids = {s.id for s in shapes}
+        fits = [e for e in LISTED if e.cls in CONTAINS[cls.id] and e.shape in ids and e.event in (None, ev_id)]
+        top = max(fits, key=lambda e: e.tier)  # stable: the seed's first entry of the top tier
+        return top.tier, shape(top.shape), top
+    best = shapes[0]  # best first, and the elements add up
+    return additive_units(cls, best, event), best, LISTED_BY_KEY.get((cls.id, best.id, ev_id))
+
+
+def candidates(hand: Sequence[Tile], melds: Sequence[Meld], tile: Tile, event: Event, tbl: TableRules) -> list[Scored]:
+    """Every complete reading of ``hand`` + ``tile`` (allowed or not), in reading order."""
+    self_drawn = event.id in ("self_draw", "kong_draw")
+    own = [*hand, tile] if self_drawn else list(hand)
+    claimed = () if self_drawn else (tile,)
+    out = []
+    for cls, real, n_wild, hard in _readings(own, claimed, tbl):
+        shapes = _shapes(real, n_wild, melds)
+        if not shapes:
+            continue
+        tier, shp, basis = _tier_of(cls, shapes, event, tbl)
+        zh, en = hand_name(cls, shp, event)
+        out.append(Scored(cls, shp, event, TIERS[tier], zh, en, tile, hard, basis))
+    return out
+
+
+def best_allowed(hand: Sequence[Tile], melds: Sequence[Meld], tiles: Sequence[Tile], event: Event,
+                 tbl: TableRules) -> Scored | None:
+    """The highest allowed reading over the tiles that may be won on (杠上花/杠上炮: the three
+    shown, 003:21 "只计胡最大分数那一张"); the first reading wins a tie."""
+    found = [s for t in tiles for s in candidates(hand, melds, t, event, tbl) if s.allowed]
+    return max(found, key=lambda s: s.tier.units) if found else None
+
+
+def completes(hand: Sequence[Tile], melds: Sequence[Meld], tile: Tile, tbl: TableRules) -> bool:
+    """Whether ``tile`` drawn by this player completes the hand (听牌 / waits)."""
+    own = [*hand, tile]
+    return any(_shapes(real, n_wild, melds) for _, real, n_wild, _ in _readings(own, (), tbl))
+
+
+def push_down(hand: Sequence[Tile], tile: Tile, tbl: TableRules) -> Scored | None:
+    """四王/七王 推倒 (003:33): the dealt hand's 王 (as dealt: no 王代硬) make 四王 or 七王."""
+    cls = classify(t for t in [*hand, tile] if t in tbl.wild)
+    names = PUSH_DOWN_NAMES.get(cls.id)
+    if names is None:
+        return None
+    return Scored(cls, PINGHU, SELF_DRAW, TIERS[0], names[0], names[1], tile, push_down=True)
+
+
+def waits(hand: Sequence[Tile], melds: Sequence[Meld], faces: Iterable[Tile], tbl: TableRules,
+          held: Counter[Tile] | None = None) -> tuple[Tile, ...]:
+    """听牌: faces that complete the hand when drawn; a face whose four copies are ``held`` is none."""
+    held = held or Counter()
+    return tuple(f for f in faces if held[f] < 4 and completes(hand, melds, f, tbl))
+
+
+__all__ = ["ANY_PAIR", "PAIR_258", "Scored", "TableRules", "best_allowed", "candidates", "classify", "completes",
+           "push_down", "waits", "wild_class", "wild_faces"]

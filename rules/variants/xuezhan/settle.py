@@ -1,0 +1,172 @@
+"""血战到底 settlement phases, in time order (001:562-598).
+
+Money moves when things happen: each kong pays at once (刮风下雨) and each win pays at
+once, only by the players still in the round at that turn (:mod:`rules.timeline`);
+呼叫转移 moves a kong's income at the 杠上炮 that follows it. When the wall runs out with
+two or more players still in, the end checks run in the seed's order: 退税 (001:570),
+查花猪 (001:571), 查大叫 (001:572). Each phase is a function returning its ledger lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...ledger import Item, Ledger
+from ...snapshot import Meld, Snapshot, Win
+from ...timeline import Timeline
+from .fan import PATTERNS, HandValue
+
+KongKey = tuple[int, int]
+"""(seat, index of the kong in that seat's melds)."""
+
+
+@dataclass(frozen=True)
+class KongName:
+    zh: str
+    en: str
+    kind_zh: str
+
+
+KONG_NAMES = {
+    "exposed": KongName("刮风", "Kong Money: Wind (exposed kong)", "直杠"),
+    "added": KongName("刮风", "Kong Money: Wind (added kong)", "补杠"),
+    "concealed": KongName("下雨", "Kong Money: Rain (concealed kong)", "暗杠"),
+}
+"""刮风 = the open kongs, 下雨 = the concealed kong, as Sichuan players name 刮风下雨 (001:570, 595)."""
+
+
+@dataclass(frozen=True)
+class KongIncome:
+    """What one kong earned when it was made: who paid how much."""
+
+    key: KongKey
+    meld: Meld
+    payments: tuple[tuple[int, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(p for _, p in self.payments)
+
+
+@dataclass(frozen=True)
+class EndState:
+    """Each seat still in at the end: 花猪 or not, and its best wait's value per payer (None: not ready)."""
+
+    pig: dict[int, str]  # seat → why it is a 花猪
+    ready_value: dict[int, HandValue | None]
+
+
+# -- kongs ------------------------------------------------------------------------------
+
+
+def kong_income(snap: Snapshot, tl: Timeline, key: KongKey, opts: Any) -> KongIncome:
+    """直杠: the discarder pays; 补杠 and 暗杠: every other player still in at that turn pays."""
+    seat, j = key
+    m = snap.players[seat].melds[j]
+    if m.kind == "exposed":
+        assert m.from_seat is not None  # check_common requires the feeder of an exposed kong
+        return KongIncome(key, m, ((m.from_seat, opts.kong_exposed * opts.base_points),))
+    per = (opts.kong_added if m.kind == "added" else opts.kong_concealed) * opts.base_points
+    return KongIncome(key, m, tuple((p, per) for p in tl.seats_in_at(m.turn, exclude=(seat,))))
+
+
+def pay_kong(inc: KongIncome, n: int, opts: Any) -> tuple[Item, ...]:
+    ledger = Ledger(n)
+    name = KONG_NAMES[inc.meld.kind or ""]
+    seat = inc.key[0]
+    unit = inc.payments[0][1] // opts.base_points if inc.payments else 0
+    who = f"fed by seat {inc.meld.from_seat}" if inc.meld.kind == "exposed" else "from each player still in"
+    note = f"{name.kind_zh} {inc.meld.tile} at turn {inc.meld.turn}, {who}: {unit} × 底分{opts.base_points}"
+    for payer, points in inc.payments:
+        ledger.pay(payer, seat, points, "kong", name.zh, name.en, note, phase="kong", turn=inc.meld.turn)
+    return ledger.items
+
+
+# -- wins -------------------------------------------------------------------------------
+
+
+def win_payers(w: Win, tl: Timeline) -> tuple[int, ...]:
+    """自摸: every other player still in at that turn; 点炮 and 抢杠胡: the discarder (robbed seat)."""
+    if w.from_seat is not None:
+        return (w.from_seat,)
+    return tl.seats_in_at(w.turn, exclude=(w.winner,))
+
+
+def pay_win(w: Win, value: HandValue, payers: tuple[int, ...], n: int, opts: Any, multi: bool) -> tuple[Item, ...]:
+    base = opts.base_points
+    bonus = base if w.self_drawn and opts.self_draw_bonus == "add_base" else 0
+    per = value.multiplier * base + bonus
+    how = ("自摸, every player still in pays" if w.self_drawn else
+           ("抢杠胡, the robbed seat pays" if w.robbing_kong else "点炮, the discarder pays"))
+    if multi:
+        how += " (一炮多响)"
+    extra = f" + 自摸加底{bonus}" if bonus else ""
+    note = f"{value.describe()} × 底分{base}{extra} = {per} on {w.tile}; {how}"
+    ledger = Ledger(n)
+    for payer in payers:
+        ledger.pay(payer, w.winner, per, "hu", PATTERNS[value.base].zh, PATTERNS[value.base].en, note,
+                   phase="win", turn=w.turn)
+    return ledger.items
+
+
+def call_transfer(group: tuple[Win, ...], inc: KongIncome, n: int, opts: Any) -> tuple[Item, ...]:
+    """呼叫转移 (001:573): the konger's income from that kong goes to the 杠上炮 winner(s)."""
+    discarder = inc.key[0]
+    winners = sorted((w.winner for w in group), key=lambda s: (s - discarder) % n)
+    total = inc.total
+    if opts.call_transfer_multi == "first" or len(winners) == 1:
+        shares = [(winners[0], total)]
+    else:
+        q, r = divmod(total, len(winners))
+        shares = [(s, q + (1 if k < r else 0)) for k, s in enumerate(winners)]
+    note = (f"杠上炮: seat {discarder}'s {KONG_NAMES[inc.meld.kind or ''].kind_zh} {inc.meld.tile} "
+            f"(turn {inc.meld.turn}) earned {total}")
+    if len(winners) > 1:
+        note += f", {'split among' if opts.call_transfer_multi == 'split' else 'all to the nearest of'} the winners"
+    ledger = Ledger(n)
+    for seat, pts in shares:
+        ledger.pay(discarder, seat, pts, "transfer", "呼叫转移", "Call Transfer", note,
+                   phase="call_transfer", turn=group[0].turn)
+    return ledger.items
+
+
+# -- the end of the round -----------------------------------------------------------------
+
+
+def tax_refund(seat: int, kongs: list[KongIncome], n: int) -> tuple[Item, ...]:
+    """退税 (001:570): a player not ready at the end gives back every kong's income."""
+    ledger = Ledger(n)
+    for inc in kongs:
+        kind = KONG_NAMES[inc.meld.kind or ""].kind_zh
+        for payer, pts in inc.payments:
+            ledger.pay(seat, payer, pts, "refund", "退税", "Kong Money Refund",
+                       f"not ready at the end: returns {kind} {inc.meld.tile} (turn {inc.meld.turn}) income",
+                       phase="tax_refund")
+    return ledger.items
+
+
+def flower_pig(state: EndState, still_in: tuple[int, ...], mult: int, n: int, opts: Any) -> tuple[Item, ...]:
+    """查花猪 (001:571): each 花猪 pays the cap to each player still in who is not a 花猪."""
+    ledger = Ledger(n)
+    for pig, why in state.pig.items():
+        for other in still_in:
+            if other not in state.pig:
+                ledger.pay(pig, other, mult * opts.base_points, "penalty", "查花猪", "Flower Pig Check",
+                           f"花猪 ({why}): 封顶 ×{mult} × 底分{opts.base_points}", phase="flower_pig")
+    return ledger.items
+
+
+def ready_check(state: EndState, still_in: tuple[int, ...], n: int, opts: Any) -> tuple[Item, ...]:
+    """查大叫 (001:572): each player not ready (花猪 excepted) pays each ready player its best value."""
+    ledger = Ledger(n)
+    ready = [s for s in still_in if state.ready_value.get(s) is not None]
+    for payer in still_in:
+        if payer in state.pig or payer in ready:
+            continue
+        for r in ready:
+            v = state.ready_value[r]
+            assert v is not None
+            ledger.pay(payer, r, v.multiplier * opts.base_points, "penalty", "查大叫", "Ready-Hand Check",
+                       f"not ready; seat {r}'s best wait: {v.describe()} × 底分{opts.base_points}", phase="ready_check")
+    return ledger.items

@@ -1,0 +1,61 @@
+"""JSON in and out: strict request parsing and compact, key-sorted, UTF-8 answers."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Request, Response
+
+from .encoding import encode
+from .problems import ProblemError
+
+JSON_MIMETYPE = "application/json"
+# A JSON escape of a UTF-16 surrogate (\ud800-\udfff). Paired ones decode to one character;
+# a lone one decodes to a str that cannot be encoded back to UTF-8, so such bodies are checked.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def json_response(obj: Any, status: int = 200, mimetype: str = JSON_MIMETYPE) -> Response:
+    return Response(encode(obj), status=status, mimetype=mimetype)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json_object(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object, or a problem (415, 413, 400).
+
+    The size limit is Flask's ``MAX_CONTENT_LENGTH``: reading a larger body raises 413.
+    """
+    mimetype = request.mimetype
+    if mimetype != JSON_MIMETYPE and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
+        raise ProblemError(415, "Unsupported Media Type",
+                           f"send the body as {JSON_MIMETYPE} (got {mimetype or 'no Content-Type'})")
+    raw = request.get_data(cache=False)
+    try:
+        text = raw.decode("utf-8-sig")
+        body = json.loads(text, parse_constant=_reject_constant)
+        if _SURROGATE_ESCAPE.search(text):
+            encode(body)  # raises UnicodeEncodeError on a lone surrogate
+    except UnicodeError as e:
+        raise ProblemError(400, "Bad Request", f"the body is not valid UTF-8 JSON: {e.reason}") from None
+    except RecursionError:
+        raise ProblemError(400, "Bad Request", "the body nests too deeply") from None
+    except ValueError as e:
+        raise ProblemError(400, "Bad Request", f"the body is not valid JSON: {e}") from None
+    if not isinstance(body, dict):
+        raise ProblemError(400, "Bad Request", f"the body must be a JSON object, not {_json_type(body)}")
+    return body
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a string" if isinstance(value, str) else "an array"
