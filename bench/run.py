@@ -124,7 +124,7 @@ def bench_wildcards() -> None:
 
 def _serve(app_spec: str, port: int) -> subprocess.Popen[bytes]:
     env = dict(os.environ, GUNICORN_BIND=f"127.0.0.1:{port}")
-    proc = subprocess.Popen(
+    proc = subprocess.Popen(  # noqa: S603 - our own gunicorn with fixed arguments
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}",
          "--access-logfile", "/dev/null", app_spec],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

@@ -9,7 +9,7 @@ offset 0, 2/6 offset 1, 3/7 offset 2, 4/8 offset 3; for 3 players 1/4/7, 2/5/8,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .tiles import Tile, is_suited, rank
 
@@ -99,21 +99,24 @@ def share_hits(hits: Mapping[int, int], winner: int, payer: int) -> int:
     return hits.get(winner, 0) + hits.get(payer, 0)
 
 
-def draws_from_short_wall(wanted: Iterable[int], wall_remaining: int | None) -> list[int]:
-    """How many birds each of several draws really takes when the wall may run short.
+def draws_from_short_wall(wanted: Sequence[int], given: int, wall_remaining: int | None) -> list[int] | None:
+    """How many birds each of several consecutive draws took, or ``None`` when ``given`` cannot be right.
 
-    ``wanted``: the birds each draw asks for, in drawing order; ``wall_remaining``: the
-    tiles left in the wall before the first bird is drawn (``None``: enough). A draw
-    takes what is left, the later ones nothing ("若剩余牌数不足，则有多少牌扎多少牌",
-    001:274).
+    ``wanted``: the birds each draw asks for, in drawing order; ``given``: the birds
+    revealed; ``wall_remaining``: the tiles left in the wall AFTER the birds (the
+    snapshot convention the generator writes). Every draw takes what it asks for; fewer
+    in total only when the wall ended empty, the earlier draws served first
+    ("若剩余牌数不足，则有多少牌扎多少牌", 001:274).
     """
-    left = wall_remaining
+    total = sum(wanted)
+    if given > total or (given < total and wall_remaining != 0):
+        return None
     out: list[int] = []
+    left = given
     for w in wanted:
-        took = w if left is None else min(w, left)
+        took = min(w, left)
         out.append(took)
-        if left is not None:
-            left -= took
+        left -= took
     return out
 
 

@@ -24,11 +24,10 @@ def check_expected(expected: object, n_players: int) -> None:
         raise InvalidRound(RoundError("invalid_type", "/expected", "expected must be an object"))
     errors: list[RoundError] = []
     totals = expected.get("totals")
-    if totals is not None:
-        if not isinstance(totals, list) or len(totals) != n_players or not all(
-                isinstance(t, int) and not isinstance(t, bool) for t in totals):
-            errors.append(RoundError("invalid_expected", "/expected/totals",
-                                     f"give one integer total per seat ({n_players})"))
+    if totals is not None and (not isinstance(totals, list) or len(totals) != n_players or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in totals)):
+        errors.append(RoundError("invalid_expected", "/expected/totals",
+                                 f"give one integer total per seat ({n_players})"))
     items = expected.get("items")
     if items is not None:
         if not isinstance(items, list):

@@ -46,6 +46,7 @@ class _Table:
     turn: int = 0
     wins: list[dict[str, Any]] = field(default_factory=list)
     last_drawer: int | None = None
+    flags: list[dict[str, Any]] = field(default_factory=list)
 
     def tick(self) -> int:
         self.turn += 1
@@ -61,8 +62,16 @@ class _Table:
         return [i for i, s in enumerate(self.seats) if not s.won]
 
 
-def _wins(rules: HandRules, hand: list[Tile], tile: Tile) -> bool:
-    return is_complete([*hand, tile], rules)
+def _wins(t: _Table, seat_no: int, tile: Tile) -> bool:
+    seat = t.seats[seat_no]
+    if not is_complete([*seat.hand, tile], t.rules):
+        return False
+    held = [*seat.hand, tile, *(x for m in seat.melds for x in [m["tile"]] * (4 if m["type"] == "kong" else 3))]
+    return t.variant.may_win(held, _flags(t, seat_no))
+
+
+def _flags(t: _Table, seat_no: int) -> dict[str, Any]:
+    return t.flags[seat_no] if t.flags else {}
 
 
 def _play(t: _Table, p_win: float) -> None:
@@ -78,7 +87,7 @@ def _play(t: _Table, p_win: float) -> None:
                 pending, kong_draw = t.draw(current), False
                 if pending is None:
                     return  # 荒庄
-            if _wins(t.rules, seat.hand, pending) and t.rng.random() < p_win:
+            if _wins(t, current, pending) and t.rng.random() < p_win:
                 t.wins.append({"winner": current, "from": None, "tile": pending, "turn": t.tick(),
                                "kong_draw": kong_draw, "last_tile": not t.wall,
                                "heavenly": t.turn == 1 and current == t.dealer})
@@ -95,11 +104,11 @@ def _play(t: _Table, p_win: float) -> None:
                     return
                 continue
         after_kong, skip_draw = kong_draw, False
-        tile = _choose_discard(t, seat.hand)
+        tile = _choose_discard(t, seat.hand, _flags(t, current))
         seat.hand.remove(tile)
         turn = t.tick()
         winners = [s for s in _order_after(current, n) if not t.seats[s].won
-                   and _wins(t.rules, t.seats[s].hand, tile) and t.rng.random() < p_win]
+                   and _wins(t, s, tile) and t.rng.random() < p_win]
         if winners and not t.variant.self_draw_only:
             for w in winners:
                 t.wins.append({"winner": w, "from": current, "tile": tile, "turn": turn,
@@ -137,8 +146,11 @@ def _next_live(t: _Table, seat: int) -> int:
     return seat
 
 
-def _choose_discard(t: _Table, hand: list[Tile]) -> Tile:
+def _choose_discard(t: _Table, hand: list[Tile], flags: dict[str, Any]) -> Tile:
     """Mostly the discard that leaves the hand closest to complete, sometimes a random one."""
+    forced = t.variant.discard_first(hand, flags)
+    if forced:
+        return t.rng.choice(sorted(forced))
     plain = [x for x in hand if x not in t.rules.wild] or hand
     if t.rng.random() < 0.15:
         return t.rng.choice(plain)
@@ -169,7 +181,6 @@ def _maybe_self_kong(t: _Table, seat_no: int) -> bool:
         if m["type"] == "pong" and m["tile"] in seat.hand and t.rng.random() < 0.6:
             seat.hand.remove(m["tile"])
             m.update({"type": "kong", "kind": "added", "turn": t.tick()})
-            m.pop("from", None)
             return True
     return False
 
@@ -179,7 +190,7 @@ def _maybe_claim(t: _Table, discarder: int, tile: Tile) -> int | None:
         return None
     for s in _order_after(discarder, len(t.seats)):
         seat = t.seats[s]
-        if seat.won:
+        if seat.won or t.variant.discard_first([tile], _flags(t, s)):
             continue
         have = seat.hand.count(tile)
         if have >= 3 and t.wall and t.rng.random() < 0.5:
@@ -236,14 +247,15 @@ def generate(variant_id: str, seed: int, *, n_players: int | None = None, option
              p_win: float = 0.85, attempts: int = 200) -> dict[str, Any]:
     """A request body for a legal random round of ``variant_id`` that the engine settles."""
     variant = REGISTRY[variant_id]
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # noqa: S311 - reproducible play, not cryptography
     options = dict(options or {})
-    opts = parse_options(variant.Options, options, "/options")
+    opts: Any = parse_options(variant.Options, options, "/options")
     last: InvalidRound | None = None
     for _ in range(attempts):
         n = n_players or rng.randint(*variant.players)
         table, reveals = _deal(variant, opts, n, rng)
         flags = [variant.simulate_flags(i, list(s.hand), opts, rng) for i, s in enumerate(table.seats)]
+        table.flags = flags
         _play(table, p_win)
         body = _body(table, reveals, options, flags)
         try:

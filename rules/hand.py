@@ -276,9 +276,23 @@ def is_complete(tiles: Sequence[Tile], rules: HandRules = HandRules()) -> bool:
     """Whether the concealed tiles (3k+2 of them) form a winning shape."""
     if len(tiles) % 3 != 2:
         return False
-    counts, n_wild = _split(tiles, rules.wild)
-    if _standard_min(counts, rules.pair_ranks) <= n_wild:
+    vecs = [[0] * 9, [0] * 9, [0] * 9, [0] * 7]
+    n_wild = 0
+    wild = rules.wild
+    for t in tiles:
+        if t in wild:
+            n_wild += 1
+            continue
+        pos = _BLOCK_POS.get(t)
+        if pos is None:
+            return False  # flowers never form a hand
+        vecs[pos[0]][pos[1]] += 1
+    masks = _pair_masks(rules.pair_ranks)
+    if _combine([_min_wilds(tuple(v), _SEQUENCES[b], masks[b]) for b, v in enumerate(vecs)]) <= n_wild:
         return True
+    if not (rules.seven_pairs or rules.thirteen_orphans):
+        return False
+    counts, n_wild = _split(tiles, rules.wild)
     if rules.seven_pairs and _seven_pairs(counts, n_wild) is not None:
         return True
     return rules.thirteen_orphans and _thirteen_orphans(counts, n_wild)
@@ -302,7 +316,11 @@ def waits(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile], held: 
     vecs = _block_vectors(counts)
     masks = _pair_masks(rules.pair_ranks)
     base = [_min_wilds(tuple(v), _SEQUENCES[b], masks[b]) for b, v in enumerate(vecs)] if vecs else []
-    special = rules.seven_pairs or rules.thirteen_orphans
+    # seven pairs needs every odd count but one paired by a wildcard (the new tile may
+    # pair the last); thirteen orphans needs only orphan faces: skip both when hopeless
+    odd = sum(1 for c in counts.values() if c % 2)
+    special = (rules.seven_pairs and len(tiles) == 13 and odd <= n_wild + 1) or (
+        rules.thirteen_orphans and len(tiles) == 13 and all(t in _ORPHANS for t in counts))
     out = []
     for f in faces:
         if held.get(f, 0) >= 4:

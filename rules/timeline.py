@@ -89,6 +89,7 @@ def check_sequential_wins(snap: Snapshot, *, one_win_each: bool = True) -> list[
       had already left;
     - a seat that won makes no meld and no discard at or after its win, claims nothing
       after it and feeds nothing after it;
+    - each seat's discards are listed in turn order (its river);
     - kongs never share a turn with another kong or a win;
     - nothing happens after the win that left a single seat playing.
 
@@ -98,6 +99,7 @@ def check_sequential_wins(snap: Snapshot, *, one_win_each: bool = True) -> list[
     errors: list[RoundError] = []
     errors += _check_win_order(snap, tl, one_win_each)
     errors += _check_after_win(snap, tl)
+    errors += _check_discard_order(snap)
     errors += _check_kong_turns(snap)
     end = tl.round_over_at()
     if end is not None:
@@ -140,7 +142,9 @@ def _check_after_win(snap: Snapshot, tl: Timeline) -> list[RoundError]:
             if left is not None and m.turn is not None and m.turn >= left:
                 errors.append(RoundError("player_out", f"{ptr}/turn",
                                          f"seat {s} won at turn {left}; this {m.kind or m.type} {m.type} is at turn {m.turn}"))
-            if m.from_seat is not None and 0 <= m.from_seat < snap.n and tl.left_before(m.from_seat, m.turn):
+            # an added kong's ``from`` fed the pong earlier, not the kong at its turn
+            fed_now = m.kind != "added"
+            if fed_now and m.from_seat is not None and 0 <= m.from_seat < snap.n and tl.left_before(m.from_seat, m.turn):
                 errors.append(RoundError("player_out", f"{ptr}/from",
                                          f"seat {m.from_seat} won at turn {tl.left_at[m.from_seat]} and no longer discards"))
         for k, d in enumerate(p.discards):
@@ -151,6 +155,20 @@ def _check_after_win(snap: Snapshot, tl: Timeline) -> list[RoundError]:
             if c is not None and 0 <= c < snap.n and tl.left_before(c, d.turn):
                 errors.append(RoundError("player_out", f"{ptr}/claimed_by",
                                          f"seat {c} won at turn {tl.left_at[c]} and claims nothing after"))
+    return errors
+
+
+def _check_discard_order(snap: Snapshot) -> list[RoundError]:
+    errors: list[RoundError] = []
+    for s, p in enumerate(snap.players):
+        latest: int | None = None
+        for k, d in enumerate(p.discards):
+            if d.turn is None:
+                continue
+            if latest is not None and d.turn <= latest:
+                errors.append(RoundError("turn_order", f"/players/{s}/discards/{k}/turn",
+                                         f"discards are listed in turn order: turn {d.turn} after turn {latest}"))
+            latest = d.turn if latest is None else max(latest, d.turn)
     return errors
 
 

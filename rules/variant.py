@@ -73,6 +73,18 @@ class Variant:
         """Per-player flags a generated round declares at the start (generator hook)."""
         return {}
 
+    def may_win(self, tiles: list[Tile], flags: Mapping[str, Any]) -> bool:
+        """Whether a complete hand may be declared won, beyond its shape (generator hook).
+
+        ``tiles``: every tile the player holds, melds included, with the winning tile;
+        ``flags``: what :meth:`simulate_flags` declared (血战: 缺一门).
+        """
+        return True
+
+    def discard_first(self, hand: list[Tile], flags: Mapping[str, Any]) -> list[Tile]:
+        """Tiles of ``hand`` that must be discarded before any other, never claimed (generator hook; 血战 定缺)."""
+        return []
+
     # -- helpers shared by calculators ------------------------------------------------
 
     @staticmethod

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from typing import Any
 
 from flask import Request, Response
@@ -12,6 +13,7 @@ from .encoding import encode
 from .problems import ProblemError
 
 JSON_MIMETYPE = "application/json"
+_MAX_INT_DIGITS = 1000
 # A JSON escape of a UTF-16 surrogate (\ud800-\udfff). Paired ones decode to one character;
 # a lone one decodes to a str that cannot be encoded back to UTF-8, so such bodies are checked.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -23,6 +25,19 @@ def json_response(obj: Any, status: int = 200, mimetype: str = JSON_MIMETYPE) ->
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _number(text: str) -> int | float:
+    """JSON numbers with a fraction part or exponent: integral ones become ints.
+
+    Every number in the contract is an integer, and to JSON Schema ``3.0`` *is* the
+    integer 3, so the service accepts it as 3 (same answer, same digest). ``2.5`` stays
+    a float and is rejected where an integer is needed. Absurd magnitudes stay floats.
+    """
+    d = Decimal(text)
+    if d.is_finite() and d == d.to_integral_value() and d.adjusted() < _MAX_INT_DIGITS:
+        return int(d)
+    return float(text)
 
 
 def read_json_object(request: Request) -> dict[str, Any]:
@@ -37,11 +52,13 @@ def read_json_object(request: Request) -> dict[str, Any]:
     raw = request.get_data(cache=False)
     try:
         text = raw.decode("utf-8-sig")
-        body = json.loads(text, parse_constant=_reject_constant)
+        body = json.loads(text, parse_constant=_reject_constant, parse_float=_number)
         if _SURROGATE_ESCAPE.search(text):
             encode(body)  # raises UnicodeEncodeError on a lone surrogate
-    except UnicodeError as e:
+    except UnicodeDecodeError as e:
         raise ProblemError(400, "Bad Request", f"the body is not valid UTF-8 JSON: {e.reason}") from None
+    except UnicodeEncodeError:
+        raise ProblemError(400, "Bad Request", "the body is not valid JSON text: it escapes a lone UTF-16 surrogate") from None
     except RecursionError:
         raise ProblemError(400, "Bad Request", "the body nests too deeply") from None
     except ValueError as e:

@@ -73,7 +73,7 @@ def _on_http(e: HTTPException) -> Response:
 
 def _on_unexpected(e: Exception) -> Response:
     # Last resort: a bug. Logged with its traceback, answered without one.
-    log.exception("unhandled error on %s %s", request.method, request.path)
+    log.error("unhandled error on %s %s", request.method, request.path, exc_info=e)
     return problem_response(ProblemError(500, "Internal Server Error",
                                          "the service failed on this request; it has been logged",
                                          type_=INTERNAL))

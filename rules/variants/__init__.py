@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from ..variant import Variant
-from . import hunan_zhuaniao, xuezhan, zhuanzhuan
+from . import anhua, guiyang_zhuoji, handan, hunan_zhuaniao, xuezhan, zhuanzhuan
 from .hongzhong import HONGZHONG, HONGZHONG_ZHAMA
 
 _ALL: list[Variant] = [
+    guiyang_zhuoji.VARIANT,
+    anhua.VARIANT,
     hunan_zhuaniao.VARIANT,
     zhuanzhuan.VARIANT,
     xuezhan.VARIANT,
     HONGZHONG,
     HONGZHONG_ZHAMA,
+    handan.VARIANT,
 ]
 
 REGISTRY: dict[str, Variant] = {v.id: v for v in _ALL}

@@ -21,7 +21,7 @@ from ..hand import HandRules, analyse, decompositions, is_complete
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option, parse_options
 from ..patterns import Pattern, PatternTable
-from ..snapshot import Player, Snapshot, Win, parse_snapshot
+from ..snapshot import Player, Snapshot, Win, _list, _meld, parse_snapshot
 from ..tiles import SET_108, SET_108_NO_PIN, Tile, TileSet, compact, rank, suit
 from ..variant import Variant, seats_after
 from ..win_checks import single_event_errors, win_flag_errors
@@ -262,8 +262,10 @@ class HunanZhuaniao(Variant):
 
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
         out = super().analyze(body, opts)
-        if out.get("complete") is False and opts.jiangjiang_any_shape and all(rank(t) in _JIANG for t in out["hand"]):
-            out["complete"] = True  # 将将胡 needs no shape
+        if out.get("complete") is False and opts.jiangjiang_any_shape:
+            melds = [_meld(m, f"/melds/{i}") for i, m in enumerate(_list(body.get("melds"), "/melds"))]
+            every = [*out["hand"], *(t for m in melds for t in m.tiles)]
+            out["complete"] = all(rank(t) in _JIANG for t in every)  # 将将胡 needs no shape
         return out
 
     # -- validation ---------------------------------------------------------------------
@@ -445,7 +447,7 @@ def _bird_errors(snap: Snapshot, scores: Mapping[int, HandScore], opts: Any) -> 
             return [RoundError("unexpected_birds", "/reveals/birds/0",
                                "no win here draws birds (普通小胡, 海底, or no win: 002:99, 211, 215)")]
         return []
-    short_wall = len(birds) < opts.bird_count and snap.wall_remaining == 0
+    short_wall = len(birds) < opts.bird_count and snap.wall_remaining == 0  # wall_remaining: left after the birds
     if len(birds) != opts.bird_count and not short_wall:
         return [RoundError("bird_count", "/reveals/birds",
                            f"{opts.bird_count} bird(s) are drawn here (fewer only when the wall ran out), got {len(birds)}")]
@@ -470,7 +472,8 @@ def _pay_win(ledger: Ledger, snap: Snapshot, opts: Any, w: Win, score: HandScore
     """胡牌分 per payer: 牌型分 ×2 (报听) × 中鸟 + 2 (杠上开花/海底捞)."""
     table = _table(opts)
     v = score.value
-    formula = f"{table[score.patterns[0]].zh}{table.value(score.patterns[0])}" + "×2" * (len(score.patterns) - 1)
+    top, *rest = score.patterns
+    formula = f"{table[top].zh} {table.value(top)}" + "".join(f" ×2 ({table[p].zh})" for p in rest)
     name = "+".join(score.names())
     name_en = " + ".join(PATTERNS[p].en for p in score.patterns)
     ready = snap.players[w.winner].ready_declared_turn is not None

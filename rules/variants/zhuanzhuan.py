@@ -59,7 +59,7 @@ PATTERNS = PatternTable([
     Pattern("gangshangkaihua", "杠上开花", "Win on a Kong Replacement", 3, ("pinghu",),
             "self-drawn on the kong replacement; each pays 3, not doubled (001:18)"),
     Pattern("qiangganghu", "抢杠胡", "Robbing the Kong", 3, ("pinghu",), "won on an added kong's tile; the robbed pays (001:18)"),
-    Pattern("tuidaohu", "推倒胡", "Four Red Dragons", 1, (),
+    Pattern("tuidaohu", "推倒胡", "Four Red Dragons", 1, ("pinghu",),
             "4 红中 in hand under 红中赖子: paid as a plain self-draw (001:22)"),
 ])
 
@@ -72,6 +72,7 @@ _EVENTS: tuple[tuple[str, str], ...] = (
 _SELF_PRICED = frozenset({"tianhu", "gangshangkaihua"})
 """Self-drawn patterns whose value is already what each player pays (001:18 "每家出6分",
 "每家出3分"): no 自摸 ×2 on a win that has one."""
+
 
 @dataclass(frozen=True)
 class KongRule:
@@ -285,7 +286,10 @@ def _payers(w: Win, n: int) -> list[int]:
 def _pay_win(w: Win, r: Reading, payers: list[int], opts: Any, ledger: Ledger) -> None:
     sign = " × " if opts.pattern_scoring == "multiply" else " + "
     terms = sign.join(f"{PATTERNS[p].zh}{PATTERNS.value(p)}" for p in r.patterns)
-    how = "自摸 ×2" if r.self_draw_multiplier == 2 else ("自摸 ×1" if w.self_drawn else "接炮 ×1")
+    if not w.self_drawn:
+        how = ("抢杠" if w.robbing_kong else "接炮") + f" ×1 from seat {w.from_seat}"
+    else:
+        how = "自摸 ×2 from each" if r.self_draw_multiplier == 2 else "自摸, priced per player (no ×2), from each"
     note = f"{terms} = {r.combined}, {how}, × 底分{opts.base_points} (on {w.tile})"
     name = "、".join(PATTERNS[p].zh for p in r.patterns)
     name_en = ", ".join(PATTERNS[p].en for p in r.patterns)

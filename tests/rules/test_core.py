@@ -10,7 +10,7 @@ import pytest
 
 from rules.errors import InvalidRound
 from rules.ledger import Ledger, scores
-from rules.options import describe_options, options_schema, option, parse_options
+from rules.options import describe_options, option, options_schema, parse_options
 from rules.patterns import Pattern, PatternTable
 from rules.snapshot import check_common, parse_snapshot
 from rules.tiles import SET_108
@@ -63,7 +63,7 @@ def test_ledger_is_zero_sum_and_skips_zero() -> None:
     s = scores(led.items, 3)
     assert [x["total"] for x in s] == [-5, 8, -3]
     assert s[1]["by_kind"] == {"hu": 5, "kong": 3}
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot pay itself"):
         led.pay(1, 1, 1, "hu", "x", "x")
     with pytest.raises(TypeError):
         led.pay(0, 1, 1.5, "hu", "x", "x")  # type: ignore[arg-type]
@@ -83,12 +83,8 @@ def _round() -> dict[str, Any]:
     }
 
 
-class _NoFlags:
-    pass
-
-
 def _check(body: dict[str, Any]) -> None:
-    snap = parse_snapshot(body, Opts, lambda cls, raw, ptr, what: None)
+    snap = parse_snapshot(body, Opts, lambda *_: None)  # no flags in this test
     check_common(snap, SET_108, (2, 4), 13, allows_chow=False)
 
 

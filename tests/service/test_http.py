@@ -28,7 +28,7 @@ def pointers(body: dict[str, object]) -> list[str]:
 
 
 def any_variant() -> str:
-    return sorted(REGISTRY)[0]
+    return min(REGISTRY)
 
 
 # --- happy paths -------------------------------------------------------------------
@@ -136,6 +136,16 @@ def test_non_json_content_type_is_415(client: FlaskClient, content_type: str | N
     resp = client.post("/v1/settlements", data=b'{"variant": "x"}', **kwargs)
     assert resp.status_code == 415
     problem(resp)
+
+
+@pytest.mark.parametrize(("text", "accepted"), [("3.0", True), ("3e0", True), ("30E-1", True), ("3.5", False),
+                                              ("1e-7", False), ("1e2000", False)])
+def test_integral_numbers_are_integers(client: FlaskClient, text: str, accepted: bool) -> None:
+    """To JSON Schema 3.0 is the integer 3, so the contract accepts it, and so does the service."""
+    resp = client.post("/v1/settlements", data=f'{{"variant": "x", "dealer": {text}, "players": []}}'.encode(),
+                       content_type="application/json")
+    assert resp.status_code == 422
+    assert pointers(problem(resp)) == (["/variant"] if accepted else ["/dealer"])
 
 
 def test_json_suffix_content_type_is_json(client: FlaskClient) -> None:
@@ -276,3 +286,21 @@ def test_contract_is_served_byte_for_byte(client: FlaskClient) -> None:
     as_json = client.get("/openapi.json")
     assert as_json.mimetype == "application/json"
     assert as_json.get_json() == contract()
+
+
+def test_a_bug_is_a_problem_500_without_internals(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The catch-all exists only as a last resort; the fuzz tests make sure nothing reaches it."""
+    from service import api as api_module
+
+    def broken(body: object) -> object:
+        raise RuntimeError("secret internal detail")
+
+    monkeypatch.setattr(api_module.engine, "settle", broken)
+    client = create_app({"TESTING": False}).test_client()
+    resp = client.post("/v1/settlements", json={"variant": "x", "players": []}, headers={"X-Request-ID": "bug-1"})
+    assert resp.status_code == 500
+    body = problem(resp)
+    assert "secret" not in resp.data.decode()
+    assert body["type"] == "urn:mahjong-settle:problem:internal-error"
+    assert resp.headers["X-Request-ID"] == "bug-1"
+    assert any("unhandled error" in r.getMessage() for r in caplog.records)

@@ -162,10 +162,18 @@ def best_allowed(hand: Sequence[Tile], melds: Sequence[Meld], tiles: Sequence[Ti
     return max(found, key=lambda s: s.tier.units) if found else None
 
 
+def _complete(real: Sequence[Tile], n_wild: int, melds: Sequence[Meld]) -> bool:
+    """Some shape completes (the yes/no of :func:`_shapes`, cheapest question first)."""
+    if is_complete_with(real, n_wild, PAIR_258) or (not melds and seven_pairs_with(real, n_wild) is not None):
+        return True
+    suits = {suit(t) for t in real} | {suit(t) for m in melds for t in m.tiles}
+    return len(suits) == 1 and is_complete_with(real, n_wild, ANY_PAIR)
+
+
 def completes(hand: Sequence[Tile], melds: Sequence[Meld], tile: Tile, tbl: TableRules) -> bool:
     """Whether ``tile`` drawn by this player completes the hand (听牌 / waits)."""
     own = [*hand, tile]
-    return any(_shapes(real, n_wild, melds) for _, real, n_wild, _ in _readings(own, (), tbl))
+    return any(_complete(real, n_wild, melds) for _, real, n_wild, _ in _readings(own, (), tbl))
 
 
 def push_down(hand: Sequence[Tile], tile: Tile, tbl: TableRules) -> Scored | None:
@@ -178,9 +186,9 @@ def push_down(hand: Sequence[Tile], tile: Tile, tbl: TableRules) -> Scored | Non
 
 
 def waits(hand: Sequence[Tile], melds: Sequence[Meld], faces: Iterable[Tile], tbl: TableRules,
-          held: Counter[Tile] | None = None) -> tuple[Tile, ...]:
-    """听牌: faces that complete the hand when drawn; a face whose four copies are ``held`` is none."""
-    held = held or Counter()
+          held: Counter[Tile]) -> tuple[Tile, ...]:
+    """听牌: faces that complete the hand when drawn; a face whose four copies are ``held``
+    (the player's own tiles and the flipped tile) cannot be drawn and is no wait."""
     return tuple(f for f in faces if held[f] < 4 and completes(hand, melds, f, tbl))
 
 

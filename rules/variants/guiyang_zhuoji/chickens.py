@@ -199,33 +199,31 @@ def chicken_lines(f: Facts) -> list[Line]:
 
 
 def _collect(f: Facts, seat: int, ch: Chickens, firsts: Mapping[Tile, FirstDiscard]) -> list[Line]:
-    out = []
+    out: list[Line] = []
     for face in ch.faces():
         h = holding(f, seat, face, ch, firsts)
         if not h.total:
             continue
         kind = ch.kinds[face]
-        for payer in f.others(seat):
-            out.append(Line("chicken", kind.zh, kind.en, payer, seat, h.total * kind.value,
-                            f"{kind.zh} {face} ×{h.total} ({h.where()}) of seat {seat}, {kind.value} each — "
-                            f"from seat {payer}"))
+        out.extend(Line("chicken", kind.zh, kind.en, payer, seat, h.total * kind.value,
+                        f"{kind.zh} {face} ×{h.total} in seat {seat}'s {h.where()}, {kind.value} each — from seat {payer}")
+                   for payer in f.others(seat))
     return out
 
 
 def _bao(f: Facts, seat: int, ch: Chickens, firsts: Mapping[Tile, FirstDiscard]) -> list[Line]:
     """包鸡: the shown default chickens (melds, unclaimed discards after the first) of a
     player not ready, paid to each ready player at their value (000:93, 177)."""
-    out = []
+    out: list[Line] = []
     p = f.snap.players[seat]
     for face in sorted(ch.default, key=INDEX.__getitem__):
         h = Holding(0, Counter(p.meld_tiles())[face], _unclaimed(f, seat, face, firsts.get(face)))
         if not h.total:
             continue
         kind = ch.kinds[face]
-        for payee in f.ready_seats():
-            out.append(Line("chicken", "包鸡", "Paying for Shown Chickens", seat, payee, h.total * kind.value,
-                            f"{kind.zh} {face} ×{h.total} ({h.where()}) shown by seat {seat}, not ready, "
-                            f"{kind.value} each — to seat {payee}"))
+        out.extend(Line("chicken", "包鸡", "Paying for Shown Chickens", seat, payee, h.total * kind.value,
+                        f"{kind.zh} {face} ×{h.total} shown in seat {seat}'s {h.where()}, seat {seat} not ready, "
+                        f"{kind.value} each — to seat {payee}") for payee in f.ready_seats())
     return out
 
 

@@ -6,8 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...hand import waits
-from ...snapshot import Player, Snapshot, Win
-from ...tiles import SET_112, Tile, chinese
+from ...snapshot import Player, Snapshot
+from ...tiles import SET_112, Tile
 from .options import Options
 from .patterns import RULES, HandValue, evaluate
 
@@ -40,11 +40,6 @@ class Facts:
     def n(self) -> int:
         return self.snap.n
 
-    @property
-    def event(self) -> tuple[Win, ...]:
-        """The round's one win event: a self-draw, or one discard won by one or several."""
-        return self.snap.wins
-
     def others(self, seat: int) -> list[int]:
         return [s for s in range(self.n) if s != seat]
 
@@ -69,8 +64,3 @@ def build(snap: Snapshot, opts: Options) -> Facts:
         values=values,
         declared=tuple(p.ready_declared_turn is not None for p in snap.players),
     )
-
-
-def tile_name(tile: Tile) -> str:
-    """``1s 幺鸡``-style label for notes: the code and its Chinese name."""
-    return f"{tile} {chinese(tile)}"

@@ -92,6 +92,11 @@ class HandValue:
         return self.pattern.id == "pinghu"
 
 
+def cite(pattern: Pattern) -> str:
+    """The seed lines a pattern's note ends with, e.g. ``000:121``."""
+    return pattern.note[pattern.note.rfind("(000:") + 1:].rstrip(")") if "(000:" in pattern.note else "000"
+
+
 def one_suit(tiles: Iterable[Tile]) -> bool:
     """清一色: every suited tile of one suit; 红中 is not a suit (000:163)."""
     return len({suit(t) for t in tiles if is_suited(t)}) == 1

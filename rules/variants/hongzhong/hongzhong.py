@@ -216,6 +216,8 @@ def _check_melds(snap: Snapshot) -> list[RoundError]:
 
 def _events(win: Win) -> list[str]:
     found = [pid for flag, pid in _EVENT_PATTERNS if getattr(win, flag)]
+    if win.earthly and win.self_drawn:
+        found.remove("dihu")  # 地胡 is 胡庄家打出的第一张牌 (001:236 item 2), not a first draw
     if win.last_tile and win.self_drawn:
         found.append("haidilaoyue")  # 摸到牌局最后一张牌 (001:236 item 9): a draw, not a discard
     return found
@@ -257,6 +259,8 @@ def _notes(snap: Snapshot) -> tuple[str, ...]:
     notes = []
     if not snap.wins:
         notes.append("流局: only 杠分 is paid (001:231, 238); the dealer deals again")
+    if any(w.earthly and w.self_drawn for w in snap.wins):
+        notes.append("earthly on a first-draw self-draw: 地胡 is a win on the dealer's first discard (001:236 item 2), not scored")
     if any(w.last_tile and not w.self_drawn for w in snap.wins):
         notes.append("last_tile on a discard win: 海底捞月 is a self-draw of the last tile (001:236 item 9), not scored")
     if len(snap.wins) > 1:

@@ -64,10 +64,14 @@ def win_order(snap: Snapshot) -> tuple[Win, ...]:
 
 
 def check_wins(snap: Snapshot) -> list[RoundError]:
-    """One win event (一炮多响 counts as one) and win flags that can have happened."""
+    """One win event (一炮多响 counts as one) and win flags that can have happened.
+
+    ``earthly`` keeps the snapshot's general meaning (a non-dealer's win on the dealer's
+    first discard or on its own first draw); what it scores is the variant's business.
+    """
     errors = single_event_errors(snap)
     for i, w in enumerate(snap.wins):
-        errors += win_flag_errors(snap, w, f"/wins/{i}", earthly_self_draw=False)
+        errors += win_flag_errors(snap, w, f"/wins/{i}", earthly_self_draw=True)
     return errors
 
 

@@ -12,6 +12,7 @@ one 码 worth its face + 1 (001:275). Kongs pay by the table for 4, 3 and 2 play
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -23,7 +24,7 @@ from ...ledger import Ledger, Settlement
 from ...options import option
 from ...patterns import Pattern, PatternTable
 from ...snapshot import Player, Snapshot, Win
-from ...tiles import Tile, TileSet, chinese, compact
+from ...tiles import Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, seats_after
 from .shared import (
     HONGZHONG,
@@ -70,6 +71,9 @@ PATTERNS = PatternTable([
 MA_POINTS = 2
 """中1个码，则每人多出2分 (001:286)."""
 
+_UNSCORED_FLAGS = ("heavenly", "earthly", "kong_draw", "last_tile")
+"""Win flags the snapshot may carry that score nothing here."""
+
 RED_FACE = 1
 """红中算1 (001:273)."""
 
@@ -97,12 +101,28 @@ class HongzhongZhama(Variant):
     players = (2, 4)
     Options = Options
     patterns = PATTERNS
+    self_draw_only = True  # 不能点炮胡 (001:270)
+    reveals_used = frozenset({"birds"})
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         return TILES
 
     def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
         return hand_rules(seven_pairs=opts.seven_pairs)
+
+    def birds_to_draw(self, body: Mapping[str, Any], opts: Any) -> int:
+        """Generator hook: the 码 due to the winners of a generated round (001:274-275)."""
+        total = 0
+        for w in body.get("wins") or []:
+            if opts.one_ma_all:
+                total += 1
+                continue
+            raw = body["players"][w["winner"]]
+            tiles = [*parse_tiles(raw.get("hand", []), "/hand"), parse_tile(w["tile"], "/tile")]
+            if opts.melded_hongzhong_counts:
+                tiles += [str(m["tile"]) for m in raw.get("melds") or [] if "tile" in m]
+            total += int(opts.ma_count) + (0 if red_count(tiles) else 1)
+        return total
 
     def wins_with(self, player: Player, win: Win, rules: HandRules) -> bool:
         """A complete hand, or 4 红中 drawn into the hand (推倒胡, 001:270)."""
@@ -118,6 +138,13 @@ class HongzhongZhama(Variant):
         if reds == 3 and HONGZHONG not in found and held[HONGZHONG] < 4:
             found.append(HONGZHONG)
         return found
+
+    def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
+        """As the base, but a complete-size hand holding 4 红中 is complete (推倒胡, 001:270)."""
+        out = super().analyze(body, opts)
+        if "complete" in out and red_count(out["hand"]) >= 4:
+            out["complete"] = True
+        return out
 
     # -- validation -------------------------------------------------------------------
 
@@ -198,26 +225,31 @@ def _ma_wanted(player: Player, win: Win, opts: Any) -> int:
     return int(opts.ma_count) + (0 if _holds_red(player, win, opts) else 1)
 
 
+def _ma_plan(snap: Snapshot, opts: Any) -> tuple[list[int], list[int] | None]:
+    """The 码 each winner asks for (settling order) and how many each really drew from
+    ``reveals.birds`` (``None`` when the count cannot be right)."""
+    wanted = [_ma_wanted(snap.players[w.winner], w, opts) for w in win_order(snap)]
+    return wanted, draws_from_short_wall(wanted, len(snap.reveals.birds), snap.wall_remaining)
+
+
 def _bird_draws(snap: Snapshot, opts: Any) -> list[tuple[Tile, ...]]:
     """The 码 of each winner, in settling order, cut from ``reveals.birds``."""
-    order = win_order(snap)
-    wanted = [_ma_wanted(snap.players[w.winner], w, opts) for w in order]
-    return split_draws(snap.reveals.birds, draws_from_short_wall(wanted, snap.wall_remaining))
+    _, drawn = _ma_plan(snap, opts)
+    assert drawn is not None  # validate() rejects a wrong count
+    return split_draws(snap.reveals.birds, drawn)
 
 
 def _check_birds(snap: Snapshot, opts: Any) -> list[RoundError]:
     birds = snap.reveals.birds
     if not snap.wins:
         return [RoundError("unexpected_birds", "/reveals/birds/0", "nobody won, so no 码 are drawn (001:273)")] if birds else []
-    order = win_order(snap)
-    wanted = [_ma_wanted(snap.players[w.winner], w, opts) for w in order]
-    drawn = draws_from_short_wall(wanted, snap.wall_remaining)
-    if len(birds) == sum(drawn):
+    wanted, drawn = _ma_plan(snap, opts)
+    if drawn is not None:
         return []
-    parts = " + ".join(f"seat {w.winner}: {k}" for w, k in zip(order, wanted, strict=True))
-    short = "" if snap.wall_remaining is None else f", {snap.wall_remaining} left in the wall"
+    parts = " + ".join(f"seat {w.winner}: {k}" for w, k in zip(win_order(snap), wanted, strict=True))
     return [RoundError("bird_count", "/reveals/birds",
-                       f"{sum(drawn)} 码 are drawn here ({parts}{short}; 001:274-275), got {len(birds)}")]
+                       f"{sum(wanted)} 码 are drawn here ({parts}; 001:274-275), got {len(birds)}; "
+                       "fewer only when the wall ran out (wall_remaining 0)")]
 
 
 def _shares(snap: Snapshot, w: Win, opts: Any) -> list[tuple[int, int]]:
@@ -267,6 +299,10 @@ def _notes(snap: Snapshot, opts: Any) -> tuple[str, ...]:
     if len(snap.wins) > 1:
         notes.append("several players robbed one kong: each draws its own 码 in turn order from the robbed seat; "
                      "the robbed seat deals next")
+    flagged = sorted({f for w in snap.wins for f in _UNSCORED_FLAGS if getattr(w, f)})
+    if flagged:
+        notes.append(f"{', '.join(flagged)}: this game has no 天胡/地胡/杠上开花/海底 patterns; "
+                     "every win pays the same (001:276-286)")
     if opts.one_ma_all and opts.ma_count != Options.ma_count:
         notes.append("一码全中 draws one 码; ma_count is not used")
     return tuple(notes)

@@ -9,13 +9,14 @@ Every reading behind a choice is in docs/variants/xuezhan.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...errors import InvalidRound
 from ...hand import HandRules
 from ...ledger import HandReport, Item, Settlement
 from ...snapshot import Player, Snapshot, Win
-from ...tiles import SET_108, Tile, TileSet
+from ...tiles import SET_108, SUITS, Tile, TileSet, suit
 from ...timeline import Timeline
 from ...variant import Variant
 from . import settle as phases
@@ -34,6 +35,7 @@ class Xuezhan(Variant):
     Options = Options
     Flags = Flags
     patterns = PATTERNS
+    sequential_wins = True
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         return SET_108
@@ -46,13 +48,28 @@ class Xuezhan(Variant):
         if errors:
             raise InvalidRound(errors)
 
+    # -- the random round generator (rules/generator.py) -----------------------------------
+
+    def simulate_flags(self, seat: int, hand: list[Tile], opts: Any, rng: Any) -> dict[str, Any]:
+        """定缺: the suit the dealt hand holds least of, as players choose it (001:568)."""
+        counts = {s: sum(1 for t in hand if suit(t) == s) for s in SUITS}
+        fewest = min(counts.values())
+        return {"dingque": rng.choice([s for s in SUITS if counts[s] == fewest])}
+
+    def may_win(self, tiles: list[Tile], flags: Mapping[str, Any]) -> bool:
+        return flower_pig_reason(tiles, flags.get("dingque")) is None
+
+    def discard_first(self, hand: list[Tile], flags: Mapping[str, Any]) -> list[Tile]:
+        """游戏中需优先打出该花色的牌 (001:568): the 定缺 suit goes first."""
+        return [t for t in hand if suit(t) == flags.get("dingque")]
+
     # -- values -------------------------------------------------------------------------
 
-    def win_value(self, snap: Snapshot, w: Win, opts: Any) -> HandValue:
+    def win_value(self, snap: Snapshot, w: Win, opts: Any, self_draw: bool) -> HandValue:
         """What the win is worth per payer before 底分: base pattern, extra 番, cap."""
         p = snap.players[w.winner]
         events = [pid for flag, pid in WIN_EVENTS if getattr(w, flag)]
-        if w.self_drawn and opts.self_draw_bonus == "add_fan":
+        if self_draw and opts.self_draw_bonus == "add_fan":
             events.append("zimojiafan")
         value = hand_value([*p.hand, w.tile], p.melds, events, opts.cap)
         assert value is not None  # validate() rejected every non-winning hand
@@ -96,8 +113,9 @@ class Xuezhan(Variant):
                 continue
             group = groups[a]
             for w in group:
-                won[w.winner] = self.win_value(snap, w, opts)
-                items += phases.pay_win(w, won[w.winner], phases.win_payers(w, tl), snap.n, opts, len(group) > 1)
+                pay = phases.win_payment(w, tl, _kong_feeder(snap, w, opts))
+                won[w.winner] = self.win_value(snap, w, opts, pay.self_draw)
+                items += phases.pay_win(w, won[w.winner], pay, snap.n, opts, len(group) > 1)
             items += self._call_transfer(snap, group, book, moved, opts)
         still_in = tl.still_in_at_end()
         state = self._end_state(snap, still_in, opts)
@@ -156,6 +174,15 @@ class Xuezhan(Variant):
         if best is not None:
             extra["best_wait"] = {"patterns": list(best.names()), "fan": best.fan, "multiplier": best.multiplier}
         return HandReport(s, False, (), bool(waits) and s not in state.pig, waits, extra)
+
+
+def _kong_feeder(snap: Snapshot, w: Win, opts: Any) -> int | None:
+    """点杠花 paid as 点炮 (option): the seat that fed the 直杠 this 杠上花 was drawn on."""
+    if not w.kong_draw or opts.dian_gang_hua != "discard":
+        return None
+    j = last_kong_before(snap, w.winner, w.turn)
+    m = None if j is None else snap.players[w.winner].melds[j]
+    return m.from_seat if m is not None and m.kind == "exposed" else None
 
 
 def _events(snap: Snapshot) -> list[tuple[int, int, int, int]]:

@@ -100,7 +100,8 @@ class HandValue:
         parts = [f"{PATTERNS[self.base].zh}{PATTERNS.value(self.base)}番"]
         parts += [PATTERNS[e].zh + (f"×{c}" if c > 1 else "") for e, c in counts.items()]
         cap = " (封顶)" if self.capped else ""
-        return f"{' + '.join(parts)} = {self.fan}番 → ×{self.multiplier}{cap}"
+        total = f" = {self.fan}番" if self.extras else ""
+        return f"{' + '.join(parts)}{total} → ×{self.multiplier}{cap}"
 
 
 def suits_of(tiles: Iterable[Tile]) -> set[str]:

@@ -29,6 +29,9 @@ class Options:
                              minimum=0, maximum=100)
     kong_concealed: int = option(2, "暗杠", "暗杠 (下雨, concealed kong): points each player still in pays, × 底分",
                                  minimum=0, maximum=100)
+    dian_gang_hua: str = option(
+        "self_draw", "点杠花", "杠上花 on the replacement of a 直杠: paid as a self-draw by everyone still in "
+        "(self_draw) or as a discard by the seat that fed the kong (discard)", choices=("self_draw", "discard"))
     call_transfer_multi: str = option(
         "split", "一炮多响呼叫转移", "呼叫转移 when the 杠上炮 is won by several (001:569, 573): split the kong income "
         "equally (remainder to the winners nearest after the discarder) or give it all to the nearest (first)",

@@ -86,25 +86,37 @@ def pay_kong(inc: KongIncome, n: int, opts: Any) -> tuple[Item, ...]:
 # -- wins -------------------------------------------------------------------------------
 
 
-def win_payers(w: Win, tl: Timeline) -> tuple[int, ...]:
-    """自摸: every other player still in at that turn; 点炮 and 抢杠胡: the discarder (robbed seat)."""
+@dataclass(frozen=True)
+class WinPayment:
+    """Who pays a win and how: as a self-draw (every player still in, 自摸 bonus) or as a discard."""
+
+    payers: tuple[int, ...]
+    self_draw: bool
+    how: str
+
+
+def win_payment(w: Win, tl: Timeline, kong_feeder: int | None) -> WinPayment:
+    """自摸: every other player still in at that turn; 点炮: the discarder; 抢杠胡: the robbed seat.
+
+    ``kong_feeder``: under 点杠花 = 点炮, the seat that fed the 直杠 a 杠上花 was drawn on.
+    """
     if w.from_seat is not None:
-        return (w.from_seat,)
-    return tl.seats_in_at(w.turn, exclude=(w.winner,))
+        how = "抢杠胡, the robbed seat pays" if w.robbing_kong else "点炮, the discarder pays"
+        return WinPayment((w.from_seat,), False, how)
+    if kong_feeder is not None:
+        return WinPayment((kong_feeder,), False, f"点杠花: paid as a discard by seat {kong_feeder}, who fed the 直杠")
+    return WinPayment(tl.seats_in_at(w.turn, exclude=(w.winner,)), True, "自摸, every player still in pays")
 
 
-def pay_win(w: Win, value: HandValue, payers: tuple[int, ...], n: int, opts: Any, multi: bool) -> tuple[Item, ...]:
+def pay_win(w: Win, value: HandValue, pay: WinPayment, n: int, opts: Any, multi: bool) -> tuple[Item, ...]:
     base = opts.base_points
-    bonus = base if w.self_drawn and opts.self_draw_bonus == "add_base" else 0
+    bonus = base if pay.self_draw and opts.self_draw_bonus == "add_base" else 0
     per = value.multiplier * base + bonus
-    how = ("自摸, every player still in pays" if w.self_drawn else
-           ("抢杠胡, the robbed seat pays" if w.robbing_kong else "点炮, the discarder pays"))
-    if multi:
-        how += " (一炮多响)"
+    how = pay.how + (" (一炮多响)" if multi else "")
     extra = f" + 自摸加底{bonus}" if bonus else ""
     note = f"{value.describe()} × 底分{base}{extra} = {per} on {w.tile}; {how}"
     ledger = Ledger(n)
-    for payer in payers:
+    for payer in pay.payers:
         ledger.pay(payer, w.winner, per, "hu", PATTERNS[value.base].zh, PATTERNS[value.base].en, note,
                    phase="win", turn=w.turn)
     return ledger.items

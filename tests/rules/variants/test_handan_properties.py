@@ -1,0 +1,117 @@
+"""邯郸麻将 properties on generated rounds (rules/generator.py): zero-sum, determinism,
+seat rotation, and relations between options that hold for every round."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import api
+from rules.generator import generate
+
+MODES = ("dianpao_yijia", "dianpao_sanjia", "mingkou", "yipao_baosanjia")
+SEEDS = st.integers(min_value=0, max_value=10_000)
+
+
+def totals(body: dict[str, Any]) -> list[int]:
+    return [s["total"] for s in api.settle(body)["scores"]]
+
+
+def by_kind(body: dict[str, Any], kind: str) -> list[int]:
+    return [s["by_kind"].get(kind, 0) for s in api.settle(body)["scores"]]
+
+
+def rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
+    """The same round with every seat s renumbered (s + k) % n."""
+    b = copy.deepcopy(body)
+    n = len(b["players"])
+
+    def r(s: int | None) -> int | None:
+        return None if s is None else (s + k) % n
+
+    players: list[dict[str, Any]] = [{}] * n
+    for p in b["players"]:
+        p["seat"] = r(p["seat"])
+        for m in p.get("melds", []):
+            if "from" in m:
+                m["from"] = r(m["from"])
+        for d in p.get("discards", []):
+            if isinstance(d, dict) and d.get("claimed_by") is not None:
+                d["claimed_by"] = r(d["claimed_by"])
+        players[p["seat"]] = p
+    b["players"] = players
+    b["dealer"] = r(b["dealer"])
+    if b.get("last_drawer") is not None:
+        b["last_drawer"] = r(b["last_drawer"])
+    for w in b["wins"]:
+        w["winner"], w["from"] = r(w["winner"]), r(w.get("from"))
+    return b
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, mode=st.sampled_from(MODES), n=st.integers(min_value=2, max_value=4), k=st.integers(min_value=1, max_value=3))
+def test_zero_sum_deterministic_and_rotation(seed: int, mode: str, n: int, k: int) -> None:
+    body = generate("handan", seed, n_players=n, options={"mode": mode})
+    answer = api.settle(body)
+    assert sum(s["total"] for s in answer["scores"]) == 0
+    assert all(isinstance(i["points"], int) and i["points"] > 0 and i["payer"] != i["payee"] for i in answer["items"])
+    assert api.settle(body) == answer
+    before = [s["total"] for s in answer["scores"]]
+    after = totals(rotate(body, k % n))
+    assert [after[(s + k) % n] for s in range(n)] == before
+    nd = answer["next_dealer"]
+    assert nd == body["dealer"] or (body["wins"] and nd == (body["dealer"] + 1) % n)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, mode=st.sampled_from(MODES))
+def test_base_points_scale_everything(seed: int, mode: str) -> None:
+    body = generate("handan", seed, options={"mode": mode})
+    five = copy.deepcopy(body)
+    five["options"] = {**body["options"], "base_points": 5}
+    assert totals(five) == [5 * t for t in totals(body)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, mode=st.sampled_from(MODES))
+def test_self_draw_double_doubles_only_self_draws(seed: int, mode: str) -> None:
+    body = generate("handan", seed, options={"mode": mode})
+    on, off = copy.deepcopy(body), copy.deepcopy(body)
+    on["options"] = {**body["options"], "self_draw_double": True}
+    off["options"] = {**body["options"], "self_draw_double": False}
+    self_drawn = bool(body["wins"]) and body["wins"][0].get("from") is None
+    factor = 2 if self_drawn else 1
+    assert by_kind(on, "hu") == [factor * x for x in by_kind(off, "hu")]
+    assert by_kind(on, "kong") == by_kind(off, "kong")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS)
+def test_baosanjia_pays_what_all_would_pay(seed: int) -> None:
+    """一炮包三家 (004:116) moves every share of a discard win onto the discarder: the winner
+    gets the same as under 点炮得三家, the discarder pays the sum."""
+    same = {"kong_rule": "rule3", "self_draw_double": True, "multi_win": False}
+    body = generate("handan", seed, options={"mode": "dianpao_sanjia", **same})
+    bao = copy.deepcopy(body)
+    bao["options"] = {**body["options"], "mode": "yipao_baosanjia"}
+    everyone, covered = by_kind(body, "hu"), by_kind(bao, "hu")
+    wins = body["wins"]
+    if not wins or wins[0].get("from") is None:
+        assert covered == everyone
+        return
+    winner, discarder = wins[0]["winner"], wins[0]["from"]
+    assert covered[winner] == everyone[winner]
+    assert covered[discarder] == -everyone[winner]
+    assert all(covered[s] == 0 for s in range(len(covered)) if s not in (winner, discarder))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, mode=st.sampled_from(MODES))
+def test_drawn_rounds_pay_only_kongs(seed: int, mode: str) -> None:
+    body = generate("handan", seed, options={"mode": mode}, p_win=0.0)
+    answer = api.settle(body)
+    assert {i["kind"] for i in answer["items"]} <= {"kong"}
+    assert answer["next_dealer"] == body["dealer"]  # 荒庄: the dealer stays (004:18)

@@ -1,0 +1,79 @@
+"""The ``mjsettle`` command line (issue 7): settle, batch, analyze, variants; clear errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.api import settle
+from service.cli import main
+from tests.golden_cases import case_files, load
+
+
+def _rounds(k: int) -> list[dict[str, Any]]:
+    out = [load(p)["request"] for p in case_files() if load(p)["expect"]["status"] == 200]
+    if not out:
+        pytest.skip("no golden rounds yet")
+    return (out * k)[:k]
+
+
+def test_settle_prints_the_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    body = _rounds(1)[0]
+    f = tmp_path / "round.json"
+    f.write_text(json.dumps(body), encoding="utf-8")
+    assert main(["settle", str(f)]) == 0
+    assert json.loads(capsys.readouterr().out) == settle(body)
+
+
+def test_unreadable_and_bad_files_are_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["settle", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope", encoding="utf-8")
+    assert main(["settle", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "not valid JSON" in err and "Traceback" not in err
+    bad.write_text(json.dumps({"variant": "no-such-game"}), encoding="utf-8")
+    assert main(["settle", str(bad)]) == 2
+    assert "/variant" in capsys.readouterr().err
+
+
+def test_batch_keeps_every_line_and_reports_bad_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rounds = _rounds(6)
+    good = [json.dumps(r) for r in rounds]
+    wrong_total = dict(rounds[0], expected={"totals": [1] + [0] * (len(rounds[0]["players"]) - 2) + [-1]})
+    lines = [good[0], "{broken", good[1], json.dumps({"variant": "x"}), json.dumps(wrong_total), *good[2:]]
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["batch", str(src), str(dst), "--workers", "2"]) == 1
+    out = [json.loads(x) for x in dst.read_text(encoding="utf-8").splitlines()]
+    assert [r["line"] for r in out] == list(range(1, len(lines) + 1))
+    assert [r["status"] for r in out][:4] == [200, 400, 200, 422]
+    err = capsys.readouterr().err
+    assert "line 2:" in err and "line 4:" in err
+    summary = json.loads(err.strip().splitlines()[-1])["summary"]
+    assert summary["rejected"] == 2 and summary["total"] == len(lines)
+    assert summary["mismatched"] == (1 if settle(rounds[0])["scores"][0]["total"] != 1 else 0)
+
+
+def test_batch_all_good_exits_zero(tmp_path: Path) -> None:
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("\n".join(json.dumps(r) for r in _rounds(3)) + "\n", encoding="utf-8")
+    assert main(["batch", str(src), str(dst), "--workers", "1"]) == 0
+
+
+def test_variants_lists_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants"]) == 0
+    from rules.variants import REGISTRY
+    listed = capsys.readouterr().out
+    assert all(vid in listed for vid in REGISTRY)
+
+
+def test_console_script_runs_as_a_module() -> None:
+    r = subprocess.run([sys.executable, "-m", "service.cli", "variants"], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
