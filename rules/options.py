@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from .errors import InvalidRound, RoundError
+from .errors import InvalidRound, RoundError, pointer
 from .tiles import parse_tile, parse_tiles
 
 T = TypeVar("T")
@@ -112,7 +112,7 @@ def parse_options(cls: type[T], raw: object, ptr: str, what: str = "option") -> 
     if not isinstance(raw, Mapping):
         raise InvalidRound(RoundError("invalid_type", ptr, f"{what}s must be an object"))
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    errors = [RoundError(f"unknown_{what}", f"{ptr}/{k}", f"this variant has no {what} {k!r}")
+    errors = [RoundError(f"unknown_{what}", ptr + pointer(k), f"this variant has no {what} {k!r}")
               for k in raw if k not in fields]
     if errors:
         raise InvalidRound(errors)

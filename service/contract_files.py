@@ -10,7 +10,6 @@ from typing import Any
 import yaml
 
 
-
 @dataclass(frozen=True)
 class Contract:
     yaml_bytes: bytes

@@ -304,3 +304,12 @@ def test_a_bug_is_a_problem_500_without_internals(monkeypatch: pytest.MonkeyPatc
     assert body["type"] == "urn:mahjong-settle:problem:internal-error"
     assert resp.headers["X-Request-ID"] == "bug-1"
     assert any("unhandled error" in r.getMessage() for r in caplog.records)
+
+
+@needs_variant
+def test_pointers_escape_slash_and_tilde(client: FlaskClient) -> None:
+    """RFC 6901: a key "a/b~c" is the pointer token "a~1b~0c"."""
+    resp = client.post("/v1/settlements", json={"variant": any_variant(), "options": {"a/b~c": 1}, "players": []})
+    assert pointers(problem(resp)) == ["/options/a~1b~0c"]
+    resp = client.post("/v1/settlements", json={"variant": "x", "players": [], "odd/key": 1})
+    assert pointers(problem(resp)) == ["/odd~1key"]
