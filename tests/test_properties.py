@@ -18,38 +18,13 @@ from hypothesis import strategies as st
 from rules.api import settle
 from rules.generator import generate
 from rules.variants import REGISTRY
+from tests.support import rotate
 
 VARIANTS = sorted(REGISTRY)
 PROPERTY_SETTINGS = settings(max_examples=25, derandomize=True, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow])
 
 
-def rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
-    """The same round with every seat s renamed (s + k) % n."""
-    n = len(body["players"])
-
-    def r(seat: int | None) -> int | None:
-        return None if seat is None else (seat + k) % n
-
-    out = copy.deepcopy(body)
-    players = [None] * n
-    for p in out["players"]:
-        p["seat"] = r(p["seat"])
-        for m in p.get("melds", []):
-            if "from" in m:
-                m["from"] = r(m["from"])
-        for d in p.get("discards", []):
-            if isinstance(d, dict) and "claimed_by" in d:
-                d["claimed_by"] = r(d["claimed_by"])
-        players[p["seat"]] = p
-    out["players"] = players
-    out["dealer"] = r(out["dealer"])
-    if out.get("last_drawer") is not None:
-        out["last_drawer"] = r(out["last_drawer"])
-    for w in out.get("wins", []):
-        w["winner"] = r(w["winner"])
-        w["from"] = r(w.get("from"))
-    return out
 
 
 def transfers(answer: dict[str, Any], k: int, n: int) -> Counter[tuple[Any, ...]]:

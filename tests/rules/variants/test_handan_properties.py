@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules import api
 from rules.generator import generate
+from tests.support import rotate
 
 MODES = ("dianpao_yijia", "dianpao_sanjia", "mingkou", "yipao_baosanjia")
 SEEDS = st.integers(min_value=0, max_value=10_000)
@@ -24,31 +25,6 @@ def by_kind(body: dict[str, Any], kind: str) -> list[int]:
     return [s["by_kind"].get(kind, 0) for s in api.settle(body)["scores"]]
 
 
-def rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
-    """The same round with every seat s renumbered (s + k) % n."""
-    b = copy.deepcopy(body)
-    n = len(b["players"])
-
-    def r(s: int | None) -> int | None:
-        return None if s is None else (s + k) % n
-
-    players: list[dict[str, Any]] = [{}] * n
-    for p in b["players"]:
-        p["seat"] = r(p["seat"])
-        for m in p.get("melds", []):
-            if "from" in m:
-                m["from"] = r(m["from"])
-        for d in p.get("discards", []):
-            if isinstance(d, dict) and d.get("claimed_by") is not None:
-                d["claimed_by"] = r(d["claimed_by"])
-        players[p["seat"]] = p
-    b["players"] = players
-    b["dealer"] = r(b["dealer"])
-    if b.get("last_drawer") is not None:
-        b["last_drawer"] = r(b["last_drawer"])
-    for w in b["wins"]:
-        w["winner"], w["from"] = r(w["winner"]), r(w.get("from"))
-    return b
 
 
 @settings(max_examples=40, deadline=None)

@@ -7,62 +7,24 @@ are tested here too.
 
 from __future__ import annotations
 
-import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules import api
-from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.hand import HandRules, analyse
 from rules.variants.hongzhong.hongzhong import PATTERNS, Options, _self_draw_base, kong_table
-
-GOLDEN = Path(__file__).parents[2] / "golden" / "hongzhong"
+from tests.support import golden_request, rejections, rotate, totals
 
 
 def golden(name: str) -> dict[str, Any]:
-    request: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))["request"]
-    return copy.deepcopy(request)
+    return golden_request("hongzhong", name)
 
 
-def totals(body: dict[str, Any]) -> list[int]:
-    return [s["total"] for s in api.settle(body)["scores"]]
+errors = rejections
 
 
-def errors(body: dict[str, Any]) -> list[tuple[str, str]]:
-    with pytest.raises(InvalidRound) as e:
-        api.settle(body)
-    return [(x.code, x.pointer) for x in e.value.errors]
-
-
-def rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
-    """The same round with every seat moved k places on."""
-    n = len(body["players"])
-
-    def rot(s: int | None) -> int | None:
-        return None if s is None else (s + k) % n
-
-    out = copy.deepcopy(body)
-    out["dealer"] = rot(body["dealer"])
-    if out.get("last_drawer") is not None:
-        out["last_drawer"] = rot(out["last_drawer"])
-    players: list[Any] = [None] * n
-    for p in out["players"]:
-        p["seat"] = rot(p["seat"])
-        for m in p.get("melds", []):
-            if "from" in m:
-                m["from"] = rot(m["from"])
-        for d in p.get("discards", []):
-            if isinstance(d, dict) and d.get("claimed_by") is not None:
-                d["claimed_by"] = rot(d["claimed_by"])
-        players[p["seat"]] = p
-    out["players"] = players
-    for w in out["wins"]:
-        w["winner"], w["from"] = rot(w["winner"]), rot(w.get("from"))
-    return out
 
 
 # -- the tables ----------------------------------------------------------------------------

@@ -5,37 +5,24 @@ Every expected number is worked out by hand from the seed lines cited beside it.
 
 from __future__ import annotations
 
-import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules import api
 from rules.birds import draws_from_short_wall, split_draws
-from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.options import parse_options
 from rules.variants.hongzhong.zhama import KONG_TABLE, MA_POINTS, PATTERNS, VARIANT, Options
 from tests.rules.variants.test_hongzhong import rotate
-
-GOLDEN = Path(__file__).parents[2] / "golden" / "hongzhong-zhama"
+from tests.support import golden_request, rejections, totals
 
 
 def golden(name: str) -> dict[str, Any]:
-    request: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))["request"]
-    return copy.deepcopy(request)
+    return golden_request("hongzhong-zhama", name)
 
 
-def totals(body: dict[str, Any]) -> list[int]:
-    return [s["total"] for s in api.settle(body)["scores"]]
-
-
-def errors(body: dict[str, Any]) -> list[tuple[str, str]]:
-    with pytest.raises(InvalidRound) as e:
-        api.settle(body)
-    return [(x.code, x.pointer) for x in e.value.errors]
+errors = rejections
 
 
 # -- the tables ----------------------------------------------------------------------------

@@ -6,7 +6,6 @@ the golden cases in tests/golden/hunan-zhuaniao/ cover whole rounds.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from rules.variants.hunan_zhuaniao import (
     bird_multiplier,
     birds_for,
 )
+from tests.support import rotate as _rotate
 
 OPTS = Options()
 
@@ -283,30 +283,6 @@ def test_pass_needs_discard_turns() -> None:
 # -- properties on generated rounds ------------------------------------------------------------
 
 
-def _rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
-    b = copy.deepcopy(body)
-    n = len(b["players"])
-
-    def r(s: int | None) -> int | None:
-        return None if s is None else (s + k) % n
-
-    players = [None] * n
-    for p in b["players"]:
-        p["seat"] = r(p["seat"])
-        for m in p.get("melds", []):
-            if m.get("from") is not None:
-                m["from"] = r(m["from"])
-        for d in p.get("discards", []):
-            if isinstance(d, dict) and d.get("claimed_by") is not None:
-                d["claimed_by"] = r(d["claimed_by"])
-        players[p["seat"]] = p
-    b["players"] = players
-    b["dealer"] = r(b["dealer"])
-    if b.get("last_drawer") is not None:
-        b["last_drawer"] = r(b["last_drawer"])
-    for w in b["wins"]:
-        w["winner"], w["from"] = r(w["winner"]), r(w.get("from"))
-    return b
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -5,7 +5,6 @@ Every expected number is worked by hand from 001_a1ce558555b69162.txt:562-598 (c
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import Counter
 from pathlib import Path
@@ -18,6 +17,7 @@ from rules.errors import InvalidRound
 from rules.snapshot import Meld
 from rules.tiles import parse_tiles
 from rules.variants.xuezhan.fan import BASE_IDS, PATTERNS, REQUIRES, base_pattern, flower_pig_reason, hand_value
+from tests.support import rotate
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "xuezhan"
 J_MP, J_PS, J_MS = "124578m1245789p", "124578p1245789s", "124578m1245789s"
@@ -217,29 +217,6 @@ def test_no_win_with_turns_missing_is_fine() -> None:
 # -- invariants over every golden round --------------------------------------------------------
 
 
-def rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
-    """The same round with every seat s renamed (s + k) % 4."""
-    b = copy.deepcopy(body)
-    n = len(b["players"])
-
-    def r(s: int | None) -> int | None:
-        return None if s is None else (s + k) % n
-
-    players: list[Any] = [None] * n
-    for p in b["players"]:
-        p["seat"] = r(p["seat"])
-        for m in p.get("melds", []):
-            if "from" in m:
-                m["from"] = r(m["from"])
-        for d in p.get("discards", []):
-            if isinstance(d, dict) and "claimed_by" in d:
-                d["claimed_by"] = r(d["claimed_by"])
-        players[p["seat"]] = p
-    b["players"] = players
-    b["dealer"] = r(b.get("dealer", 0))
-    for w in b["wins"]:
-        w["winner"], w["from"] = r(w["winner"]), r(w.get("from"))
-    return b
 
 
 def valid_goldens() -> list[str]:

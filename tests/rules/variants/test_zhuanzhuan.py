@@ -6,33 +6,21 @@ Every expected number is worked out by hand from the seed lines cited beside it.
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules import api
-from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.variants.zhuanzhuan import PATTERNS, Options, _price
-
-GOLDEN = Path(__file__).parents[2] / "golden" / "zhuanzhuan"
+from tests.support import golden_request, rejections, totals
 
 
 def golden(name: str) -> dict[str, Any]:
-    request: dict[str, Any] = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))["request"]
-    return copy.deepcopy(request)
+    return golden_request("zhuanzhuan", name)
 
 
-def totals(body: dict[str, Any]) -> list[int]:
-    return [s["total"] for s in api.settle(body)["scores"]]
-
-
-def errors(body: dict[str, Any]) -> list[tuple[str, str]]:
-    with pytest.raises(InvalidRound) as e:
-        api.settle(body)
-    return [(x.code, x.pointer) for x in e.value.errors]
+errors = rejections
 
 
 # -- the table ---------------------------------------------------------------------------
