@@ -14,10 +14,12 @@ pruned by the same table so it never explores a dead end.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from .tiles import ALL_FACES, INDEX, SUITS, Tile
 
@@ -181,18 +183,29 @@ def _pair_mask(block: str, faces: tuple[Tile, ...], pair_ranks: frozenset[int] |
     return sum(1 << k for k, t in enumerate(faces) if int(t[0]) in pair_ranks)
 
 
-def _split(tiles: Iterable[Tile], wild: frozenset[Tile]) -> tuple[Counter[Tile], int]:
-    counts: Counter[Tile] = Counter()
+def _split(tiles: Iterable[Tile], wild: frozenset[Tile]) -> tuple[dict[Tile, int], int]:
+    counts: dict[Tile, int] = {}
     n_wild = 0
     for t in tiles:
         if t in wild:
             n_wild += 1
         else:
-            counts[t] += 1
+            counts[t] = counts.get(t, 0) + 1
     return counts, n_wild
 
 
-def _vectors(counts: Counter[Tile]) -> list[tuple[str, tuple[Tile, ...], tuple[int, ...]]]:
+def count_tiles(*groups: Iterable[Tile]) -> dict[Tile, int]:
+    """Copies of each face over some groups of tiles (a hand, its melds' tiles, …): what
+    :func:`waits` takes as ``held``; a plain dict, cheaper to build than a ``Counter``."""
+    counts: dict[Tile, int] = {}
+    get = counts.get
+    for group in groups:
+        for t in group:
+            counts[t] = get(t, 0) + 1
+    return counts
+
+
+def _vectors(counts: Mapping[Tile, int]) -> list[tuple[str, tuple[Tile, ...], tuple[int, ...]]]:
     return [(b, faces, tuple(counts.get(f, 0) for f in faces)) for b, faces in _BLOCKS]
 
 
@@ -205,7 +218,7 @@ def _pair_masks(pair_ranks: frozenset[int] | None) -> tuple[int, ...]:
     return tuple(_pair_mask(b, faces, pair_ranks) for b, faces in _BLOCKS)
 
 
-def _block_vectors(counts: Counter[Tile]) -> list[list[int]] | None:
+def _block_vectors(counts: Mapping[Tile, int]) -> list[list[int]] | None:
     """Counts per block (m, p, s, honours); ``None`` when a flower is among them."""
     vecs = [[0] * 9, [0] * 9, [0] * 9, [0] * 7]
     for t, c in counts.items():
@@ -225,7 +238,7 @@ def _combine(per_block: Sequence[tuple[int, int]]) -> int:
     return best
 
 
-def _standard_min(counts: Counter[Tile], pair_ranks: frozenset[int] | None) -> int:
+def _standard_min(counts: Mapping[Tile, int], pair_ranks: frozenset[int] | None) -> int:
     """Fewest wildcards for the standard shape (sets + one pair)."""
     vecs = _block_vectors(counts)
     if vecs is None:
@@ -234,7 +247,121 @@ def _standard_min(counts: Counter[Tile], pair_ranks: frozenset[int] | None) -> i
     return _combine([_min_wilds(tuple(v), _SEQUENCES[b], masks[b]) for b, v in enumerate(vecs)])
 
 
-def _seven_pairs(counts: Counter[Tile], n_wild: int) -> SevenPairs | None:
+# --- the fast path: a block's count vector as one integer ----------------------------
+#
+# Settling a round asks "fewest wildcards?" thousands of times (every non-winner's waits
+# try every face), almost always of hands seen before block by block. A block's count
+# vector packed into an int (5 bits per face) is built in the same pass that splits the
+# tiles, a candidate tile is one addition, and the answer is one dict look-up; a miss
+# unpacks the int and asks the memoised recursion :func:`_min_wilds`. The packing holds
+# counts up to 31, so hands of more than 31 tiles (never a real hand) take the Counter path.
+
+_FIELD_BITS = 5
+_MAX_FAST = (1 << _FIELD_BITS) - 1
+_UNIT: dict[Tile, tuple[int, int]] = {f: (b, 1 << (_FIELD_BITS * k)) for f, (b, k) in _BLOCK_POS.items()}
+_TABLE_LIMIT = 250_000  # entries per table before it is emptied (bounded memory whatever clients send)
+_NO_WILD: frozenset[Tile] = frozenset()
+
+_Table = tuple[dict[int, tuple[int, int]], bool, int, int, dict[tuple[int, int, int], int]]
+"""One block kind's tables: code → (fewest wildcards without, with the pair), whether
+sequences count, the pair mask, the number of faces, and :func:`_completers` answers."""
+_TABLES: dict[tuple[bool, int], _Table] = {}
+_TABLES_BY_RANKS: dict[frozenset[int] | None, tuple[_Table, ...]] = {}
+
+
+def _tables(pair_ranks: frozenset[int] | None) -> tuple[_Table, ...]:
+    """The four blocks' look-up tables under ``pair_ranks`` (shared between rules with the same masks)."""
+    found = _TABLES_BY_RANKS.get(pair_ranks)
+    if found is None:
+        masks = _pair_masks(pair_ranks)
+        found = tuple(_TABLES.setdefault((_SEQUENCES[b], masks[b]), ({}, _SEQUENCES[b], masks[b], len(faces), {}))
+                      for b, (_, faces) in enumerate(_BLOCKS))
+        _TABLES_BY_RANKS[pair_ranks] = found
+    return found
+
+
+def _miss(table: _Table, code: int) -> tuple[int, int]:
+    cache, sequences, mask, n, _ = table
+    if len(cache) >= _TABLE_LIMIT:
+        cache.clear()
+    found = cache[code] = _min_wilds(_unpack(code, n), sequences, mask)
+    return found
+
+
+@lru_cache(maxsize=50_000)
+def _unpack(code: int, n: int) -> tuple[int, ...]:
+    """The count vector of ``n`` faces packed in ``code``."""
+    return tuple(code >> (_FIELD_BITS * k) & _MAX_FAST for k in range(n))
+
+
+def _completers(table: _Table, code: int, elsewhere: int, budget: int) -> int:
+    """Bit ``k`` set when one more tile of face ``k`` lets this block's sets (and the pair,
+    here or at the best place elsewhere, which costs ``elsewhere`` more) fit in ``budget``
+    wildcards: the waits of a hand, one block at a time."""
+    key = (code, elsewhere, budget)
+    found = table[4].get(key)
+    if found is None:
+        cache = table[0]
+        found = 0
+        for k in range(table[3]):
+            grown = code + (1 << (_FIELD_BITS * k))
+            np_, p_ = cache.get(grown) or _miss(table, grown)
+            if np_ + min(p_ - np_, elsewhere) <= budget:
+                found |= 1 << k
+        if len(table[4]) >= _TABLE_LIMIT:
+            table[4].clear()
+        table[4][key] = found
+    return found
+
+
+def _codes(tiles: Iterable[Tile], wild: frozenset[Tile]) -> tuple[list[int] | None, int]:
+    """Packed block vectors and the wildcard count; ``None`` codes (and a partial count) when a
+    (non-wild) flower is among the tiles."""
+    codes = [0, 0, 0, 0]
+    n_wild = 0
+    unit = _UNIT
+    for t in tiles:
+        if t in wild:
+            n_wild += 1
+            continue
+        pos = unit.get(t)
+        if pos is None:
+            return None, n_wild
+        codes[pos[0]] += pos[1]
+    return codes, n_wild
+
+
+def _min_codes(codes: Sequence[int], tables: Sequence[_Table]) -> int:
+    """:func:`_standard_min` of packed block vectors (the same sum, pair anywhere or two wildcards)."""
+    base = 0
+    best = 2
+    for table, code in zip(tables, codes, strict=True):
+        np_, p_ = table[0].get(code) or _miss(table, code)
+        base += np_
+        best = min(best, p_ - np_)
+    return base + best
+
+
+def _fast_min(tiles: Sequence[Tile], wild: frozenset[Tile], pair_ranks: frozenset[int] | None) -> tuple[int, int, bool]:
+    """(fewest wildcards for the standard shape, wildcards held, a flower among the tiles)."""
+    if len(tiles) > _MAX_FAST:
+        counts, n_wild = _split(tiles, wild)
+        flower = any(t not in _BLOCK_POS for t in counts)
+        return (_INF if flower else _standard_min(counts, pair_ranks)), n_wild, flower
+    codes, n_wild = _codes(tiles, wild)
+    if codes is None:
+        return _INF, sum(1 for t in tiles if t in wild), True
+    return _min_codes(codes, _tables(pair_ranks)), n_wild, False
+
+
+def _special(counts: Mapping[Tile, int], n_wild: int, rules: HandRules) -> bool:
+    """Seven pairs or thirteen orphans, as far as ``rules`` allow them."""
+    if rules.seven_pairs and _seven_pairs(counts, n_wild) is not None:
+        return True
+    return rules.thirteen_orphans and _thirteen_orphans(counts, n_wild)
+
+
+def _seven_pairs(counts: Mapping[Tile, int], n_wild: int) -> SevenPairs | None:
     if sum(counts.values()) + n_wild != 14:
         return None
     singles = sum(1 for c in counts.values() if c % 2)
@@ -255,7 +382,7 @@ def _seven_pairs(counts: Counter[Tile], n_wild: int) -> SevenPairs | None:
 _ORPHANS: tuple[Tile, ...] = ("1m", "9m", "1p", "9p", "1s", "9s", *_HONOUR_FACES)
 
 
-def _thirteen_orphans(counts: Counter[Tile], n_wild: int) -> bool:
+def _thirteen_orphans(counts: Mapping[Tile, int], n_wild: int) -> bool:
     if sum(counts.values()) + n_wild != 14 or any(t not in _ORPHANS for t in counts):
         return False
     missing = sum(1 for t in _ORPHANS if not counts.get(t))
@@ -268,37 +395,26 @@ def _thirteen_orphans(counts: Counter[Tile], n_wild: int) -> bool:
 def tiles_short(tiles: Sequence[Tile], rules: HandRules = HandRules()) -> int:
     """How many more tiles (beyond any wildcards held) the standard shape still needs:
     0 for a complete 3k+2 hand, 1 for a ready 3k+1 hand; a shanten-like distance."""
-    counts, n_wild = _split(tiles, rules.wild)
-    return max(0, _standard_min(counts, rules.pair_ranks) - n_wild)
+    need, n_wild, _ = _fast_min(tiles, rules.wild, rules.pair_ranks)
+    return max(0, need - n_wild)
 
 
 def is_complete(tiles: Sequence[Tile], rules: HandRules = HandRules()) -> bool:
     """Whether the concealed tiles (3k+2 of them) form a winning shape."""
     if len(tiles) % 3 != 2:
         return False
-    vecs = [[0] * 9, [0] * 9, [0] * 9, [0] * 7]
-    n_wild = 0
-    wild = rules.wild
-    for t in tiles:
-        if t in wild:
-            n_wild += 1
-            continue
-        pos = _BLOCK_POS.get(t)
-        if pos is None:
-            return False  # flowers never form a hand
-        vecs[pos[0]][pos[1]] += 1
-    masks = _pair_masks(rules.pair_ranks)
-    if _combine([_min_wilds(tuple(v), _SEQUENCES[b], masks[b]) for b, v in enumerate(vecs)]) <= n_wild:
+    need, n_wild, flower = _fast_min(tiles, rules.wild, rules.pair_ranks)
+    if flower:
+        return False  # flowers never form a hand
+    if need <= n_wild:
         return True
     if not (rules.seven_pairs or rules.thirteen_orphans):
         return False
     counts, n_wild = _split(tiles, rules.wild)
-    if rules.seven_pairs and _seven_pairs(counts, n_wild) is not None:
-        return True
-    return rules.thirteen_orphans and _thirteen_orphans(counts, n_wild)
+    return _special(counts, n_wild, rules)
 
 
-def waits(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile], held: Counter[Tile] | None = None) -> list[Tile]:
+def waits(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile], held: Mapping[Tile, int] | None = None) -> list[Tile]:
     """The faces that would complete a 3k+1-tile concealed hand (听牌).
 
     ``faces``: the playing faces of the variant's tile set. ``held``: copies of each
@@ -306,42 +422,92 @@ def waits(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile], held: 
     whose four copies are held is no wait.
 
     Only the block a candidate tile falls in changes, so each candidate costs one
-    memoised block lookup; seven pairs and thirteen orphans are checked per candidate
-    only when the standard shape fails.
+    table look-up; seven pairs and thirteen orphans are checked per candidate
+    only when the standard shape fails. Within :func:`memo` a hand's completing
+    faces are worked out once (a settlement asks for a player's waits more than once).
     """
     if len(tiles) % 3 != 1:
         return []
-    held = held if held is not None else Counter(tiles)
-    counts, n_wild = _split(tiles, rules.wild)
-    vecs = _block_vectors(counts)
-    masks = _pair_masks(rules.pair_ranks)
-    base = [_min_wilds(tuple(v), _SEQUENCES[b], masks[b]) for b, v in enumerate(vecs)] if vecs else []
-    # seven pairs needs every odd count but one paired by a wildcard (the new tile may
-    # pair the last); thirteen orphans needs only orphan faces: skip both when hopeless
-    odd = sum(1 for c in counts.values() if c % 2)
-    special = (rules.seven_pairs and len(tiles) == 13 and odd <= n_wild + 1) or (
-        rules.thirteen_orphans and len(tiles) == 13 and all(t in _ORPHANS for t in counts))
+    if held is None:
+        held = count_tiles(tiles)
+    remembered = _MEMO.get()
+    if remembered is not None and type(faces) is tuple:
+        key = ("waits", tuple(tiles), rules, faces)
+        found = remembered.get(key)
+        if found is None:
+            found = remembered[key] = tuple(_completing(tiles, rules, faces))
+        return [f for f in found if held.get(f, 0) < 4]
+    return [f for f in _completing(tiles, rules, faces) if held.get(f, 0) < 4]
+
+
+def _completing(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile]) -> list[Tile]:
+    """The faces completing a 3k+1-tile hand, in the order of ``faces``, copies held aside."""
+    wild = rules.wild
+    if len(tiles) >= _MAX_FAST:
+        return [f for f in faces if is_complete([*tiles, f], rules)]
+    codes, n_wild = _codes(tiles, wild)
+    if codes is None:
+        return []  # a flower among the tiles: no candidate completes the hand
+    tables = _tables(rules.pair_ranks)
+    per = [table[0].get(code) or _miss(table, code) for table, code in zip(tables, codes, strict=True)]
+    base = per[0][0] + per[1][0] + per[2][0] + per[3][0]
+    g0, g1, g2, g3 = (p_ - np_ for np_, p_ in per)  # what having the pair in a block adds
+    # the best place for the pair outside block b (or two wildcards): a candidate in b changes only b
+    elsewhere = (min(2, g1, g2, g3), min(2, g0, g2, g3), min(2, g0, g1, g3), min(2, g0, g1, g2))
+    wild_ok = base + min(2, g0, g1, g2, g3) <= n_wild + 1
+    counts: dict[Tile, int] | None = None
+    special = False
+    if len(tiles) == 13 and (rules.seven_pairs or rules.thirteen_orphans):
+        # seven pairs needs every odd count but one paired by a wildcard (the new tile may
+        # pair the last); thirteen orphans needs only orphan faces: skip both when hopeless
+        odd = sum((code & _PARITY).bit_count() for code in codes)
+        special = (rules.seven_pairs and odd <= n_wild + 1) or (
+            rules.thirteen_orphans and not any(code & _MIDDLE for code in codes[:3]))
+        if special:
+            counts, _ = _split(tiles, wild)
+    # the faces completing each block's sets: a bit mask per block, looked up once per hand
+    masks = [_completers(tables[b], codes[b], elsewhere[b], n_wild - base + per[b][0]) for b in range(4)]
+    if not wild and not special:  # the usual case: each face is one bit test
+        return [f for f, b, k in _plan(faces) if masks[b] >> k & 1]
+    pos_of = _BLOCK_POS
     out = []
     for f in faces:
-        if held.get(f, 0) >= 4:
-            continue
-        ok = False
-        if vecs is not None:
-            if f in rules.wild:
-                ok = _combine(base) <= n_wild + 1
-            elif f in _BLOCK_POS:
-                b, k = _BLOCK_POS[f]
-                v = vecs[b]
-                v[k] += 1
-                per = list(base)
-                per[b] = _min_wilds(tuple(v), _SEQUENCES[b], masks[b])
-                v[k] -= 1
-                ok = _combine(per) <= n_wild
-        if not ok and special:
-            ok = is_complete([*tiles, f], rules)
+        if f in wild:
+            ok = wild_ok
+            if not ok and special:
+                assert counts is not None
+                ok = _special(counts, n_wild + 1, rules)
+        else:
+            pos = pos_of.get(f)
+            if pos is None:
+                continue  # a flower never completes a hand
+            ok = bool(masks[pos[0]] >> pos[1] & 1)
+            if not ok and special:
+                assert counts is not None
+                grown = dict(counts)
+                grown[f] = grown.get(f, 0) + 1
+                ok = _special(grown, n_wild, rules)
         if ok:
             out.append(f)
     return out
+
+
+_PARITY = sum(1 << (_FIELD_BITS * k) for k in range(9))  # the lowest bit of every count: set when it is odd
+_MIDDLE = sum(_MAX_FAST << (_FIELD_BITS * k) for k in range(1, 8))  # the counts of ranks 2-8
+_PLANS: dict[int, tuple[tuple[Tile, ...], tuple[tuple[Tile, int, int], ...]]] = {}
+
+
+def _plan(faces: Iterable[Tile]) -> tuple[tuple[Tile, int, int], ...]:
+    """(face, block, position) of each face in a block, in the given order (flowers, which never
+    complete a hand, left out); remembered for the few tuples of faces the tile sets hand out."""
+    if type(faces) is tuple:
+        found = _PLANS.get(id(faces))
+        if found is not None and found[0] is faces:
+            return found[1]
+    plan = tuple((f, *_BLOCK_POS[f]) for f in faces if f in _BLOCK_POS)
+    if type(faces) is tuple and len(_PLANS) < 256:
+        _PLANS[id(faces)] = (faces, plan)
+    return plan
 
 
 # --- full enumeration -----------------------------------------------------------
@@ -391,6 +557,21 @@ def _enumerate(counts: list[int], faces: tuple[Tile, ...], sequences: bool, pair
             counts[k] += 1
 
 
+_BlockOptions = tuple[tuple[tuple[Group, ...], int, bool], ...]
+
+
+@lru_cache(maxsize=20_000)
+def _block_options(b: int, vec: tuple[int, ...], pair_mask: int, wilds: int, need_pair: bool) -> _BlockOptions:
+    """:func:`_enumerate` of one block, memoised: hands share blocks, and a hand's blocks are
+    walked once per combination of the blocks before them."""
+    name, faces = _BLOCKS[b]
+    return tuple(_enumerate(list(vec), faces, name != "z", pair_mask, wilds, need_pair))
+
+
+_FREE_PAIR = Group("pair", (None, None), (None, None))
+_FREE_TRIPLET = Group("triplet", (None,) * 3, (None,) * 3)
+
+
 def decompositions(tiles: Sequence[Tile], rules: HandRules = HandRules(), limit: int = 20_000) -> tuple[Decomposition, ...]:
     """Every distinct standard decomposition of 3k+2 concealed tiles.
 
@@ -399,10 +580,19 @@ def decompositions(tiles: Sequence[Tile], rules: HandRules = HandRules(), limit:
     """
     if len(tiles) % 3 != 2:
         return ()
-    counts, n_wild = _split(tiles, rules.wild)
-    if _standard_min(counts, rules.pair_ranks) > n_wild:
-        return ()
-    blocks = [(b, faces, list(vec), _pair_mask(b, faces, rules.pair_ranks)) for b, faces, vec in _vectors(counts)]
+    masks = _pair_masks(rules.pair_ranks)
+    # a block without tiles has one way, no groups: it is left out of the walk
+    if len(tiles) <= _MAX_FAST:
+        codes, n_wild = _codes(tiles, rules.wild)
+        if codes is None or _min_codes(codes, _tables(rules.pair_ranks)) > n_wild:
+            return ()
+        blocks = [(b, _unpack(code, len(_BLOCKS[b][1])), masks[b]) for b, code in enumerate(codes) if code]
+    else:
+        need, n_wild, _ = _fast_min(tiles, rules.wild, rules.pair_ranks)
+        if need > n_wild:
+            return ()
+        counts, n_wild = _split(tiles, rules.wild)
+        blocks = [(b, vec, masks[b]) for b, (_, _, vec) in enumerate(_vectors(counts)) if any(vec)]
     seen: set[tuple[Group, ...]] = set()
     out: list[Decomposition] = []
 
@@ -415,11 +605,11 @@ def decompositions(tiles: Sequence[Tile], rules: HandRules = HandRules(), limit:
             if not pair_used:
                 if left < 2:
                     return
-                free.append(Group("pair", (None, None), (None, None)))
+                free.append(_FREE_PAIR)
                 left -= 2
             if left % 3:
                 return
-            free.extend(Group("triplet", (None,) * 3, (None,) * 3) for _ in range(left // 3))
+            free.extend(_FREE_TRIPLET for _ in range(left // 3))
             groups = acc + tuple(free)
             key = tuple(sorted(groups, key=_group_key))
             if key in seen:
@@ -430,20 +620,51 @@ def decompositions(tiles: Sequence[Tile], rules: HandRules = HandRules(), limit:
             sets.remove(pair)
             out.append(Decomposition(pair, tuple(sets)))
             return
-        b, faces, vec, mask = blocks[k]
-        for groups, used, p in _enumerate(vec, faces, b != "z", mask, wilds, not pair_used):
+        b, vec, mask = blocks[k]
+        for groups, used, p in _block_options(b, vec, mask, wilds, not pair_used):
             walk(k + 1, acc + groups, wilds - used, pair_used or p)
 
     walk(0, (), n_wild, False)
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
 def _group_key(g: Group) -> tuple[object, ...]:
     return (g.kind, tuple(INDEX[f] if f else -1 for f in g.faces), tuple(INDEX[f] if f else -1 for f in g.wild_faces))
 
 
+_MEMO: ContextVar[dict[tuple[object, ...], Any] | None] = ContextVar("rules.hand analyses", default=None)
+
+
+@contextmanager
+def memo() -> Iterator[None]:
+    """Within the block, :func:`analyse` and :func:`waits` answer a hand they have seen from memory.
+
+    One settlement asks the same questions more than once (validation finds the winner's
+    best reading, settlement prices it again); :func:`rules.api.settle` runs in one block,
+    so nothing is remembered from one round to the next. Analyses are immutable, so
+    sharing them is safe; the memory is per thread and per task (a context variable).
+    """
+    token = _MEMO.set({})
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
 def analyse(tiles: Sequence[Tile], rules: HandRules = HandRules(), *, wild_as_self: int = 0) -> Analysis:
     """Decompositions, seven pairs and thirteen orphans of a 3k+2 concealed hand."""
+    remembered = _MEMO.get()
+    if remembered is None:
+        return _analyse(tiles, rules, wild_as_self)
+    key = (tuple(tiles), rules, wild_as_self)
+    found = remembered.get(key)
+    if found is None:
+        found = remembered[key] = _analyse(tiles, rules, wild_as_self)
+    return found
+
+
+def _analyse(tiles: Sequence[Tile], rules: HandRules, wild_as_self: int) -> Analysis:
     counts, n_wild = _split(tiles, rules.wild)
     real = tuple(t for t in tiles if t not in rules.wild)
     return Analysis(
@@ -520,9 +741,12 @@ def wild_splits(tiles: Sequence[Tile], wild: frozenset[Tile]) -> Iterator[WildSp
     answers asks :func:`is_complete_with` / :func:`seven_pairs_with` per split, which
     stays cheap however many wildcards there are (copies + 1 splits per wild face).
     """
+    others = tuple(t for t in tiles if t not in wild)
+    if len(others) == len(tiles):
+        yield WildSplit(others, ())  # no wildcard held: the one split is the hand itself
+        return
     wild_counts = Counter(t for t in tiles if t in wild)
     faces = sorted(wild_counts, key=INDEX.__getitem__)
-    others = tuple(t for t in tiles if t not in wild)
 
     def splits(k: int) -> Iterator[tuple[tuple[Tile, int], ...]]:
         if k == len(faces):
@@ -546,17 +770,19 @@ def is_complete_with(real: Sequence[Tile], n_wild: int, rules: HandRules = HandR
     """
     if (len(real) + n_wild) % 3 != 2:
         return False
-    counts = Counter(real)
-    if _standard_min(counts, rules.pair_ranks) <= n_wild:
+    if _fast_min(real, _NO_WILD, rules.pair_ranks)[0] <= n_wild:
         return True
-    if rules.seven_pairs and _seven_pairs(counts, n_wild) is not None:
-        return True
-    return rules.thirteen_orphans and _thirteen_orphans(counts, n_wild)
+    if not (rules.seven_pairs or rules.thirteen_orphans):
+        return False
+    counts, _ = _split(real, _NO_WILD)
+    return _special(counts, n_wild, rules)
 
 
 def seven_pairs_with(real: Sequence[Tile], n_wild: int) -> SevenPairs | None:
     """七对 of ``real`` tiles (never wild) plus ``n_wild`` wildcards; ``None`` when not seven pairs."""
-    return _seven_pairs(Counter(real), n_wild)
+    if len(real) + n_wild != 14:
+        return None  # the first thing _seven_pairs checks, before any counting
+    return _seven_pairs(_split(real, _NO_WILD)[0], n_wild)
 
 
 # --- wait shapes (单吊 / 嵌张 / 边张 / 两面 / 双碰) -------------------------------------------

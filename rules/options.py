@@ -105,13 +105,24 @@ def _records(name: str, fields: Mapping[str, str], value: Any, ptr: str) -> tupl
     return tuple(out)
 
 
+_FIELDS: dict[type, Mapping[str, dataclasses.Field[Any]]] = {}
+
+
+def _fields(cls: type) -> Mapping[str, dataclasses.Field[Any]]:
+    """An options class's fields by name, in declaration order (asked on every request: read once)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = MappingProxyType({f.name: f for f in dataclasses.fields(cls)})
+    return found
+
+
 def parse_options(cls: type[T], raw: object, ptr: str, what: str = "option") -> T:
     """Validate a JSON object against an options dataclass; unknown keys are 422."""
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
         raise InvalidRound(RoundError("invalid_type", ptr, f"{what}s must be an object"))
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = _fields(cls)
     errors = [RoundError(f"unknown_{what}", ptr + pointer(k), f"this variant has no {what} {k!r}")
               for k in raw if k not in fields]
     if errors:
@@ -168,7 +179,7 @@ def options_schema(cls: type) -> dict[str, Any]:
 
 def as_dict(obj: object) -> dict[str, Any]:
     """The effective values (defaults filled in), JSON-ready."""
-    return {f.name: _jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+    return {name: _jsonable(getattr(obj, name)) for name in _fields(type(obj))}
 
 
 def _records_schema(fields: Mapping[str, str]) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .errors import InvalidRound, RoundError
-from .tiles import INDEX, Tile, TileSet, chinese, parse_tile, parse_tiles
+from .tiles import ALL_FACES, INDEX, Tile, TileSet, chinese, parse_tile, parse_tiles
 
 KONG_KINDS = ("exposed", "added", "concealed")
 WIN_FLAGS = ("kong_draw", "robbing_kong", "after_kong_discard", "last_tile", "heavenly", "earthly")
@@ -114,8 +115,9 @@ class Snapshot:
     wall_remaining: int | None = None
     last_drawer: int | None = None
 
-    @property
+    @cached_property
     def n(self) -> int:
+        """The number of players (asked all the time: computed once)."""
         return len(self.players)
 
     @property
@@ -195,27 +197,142 @@ def _meld(raw: object, ptr: str) -> Meld:
     return Meld("pong", (tile,) * 3, None, from_seat, turn)
 
 
+# Fast paths. A round holds ~150 tiles and ~80 discards; building a JSON pointer for each
+# (and a frozen dataclass per discard) cost more than settling the round. Requests almost
+# always spell tiles canonically and use exact JSON types, so those are read directly and
+# anything else takes the careful path above, which builds the pointer only for the value
+# it is reading. Both paths give the same snapshot (or the same error).
+
+_CANONICAL: dict[object, Tile] = {t: t for t in ALL_FACES}
+_CACHE_LIMIT = 100_000  # distinct discards / melds remembered (frozen, so shared between rounds)
+_DISCARDS: dict[tuple[Tile, int | None, int | None], Discard] = {}
+_MELDS: dict[tuple[object, ...], Meld] = {}
+_FLAGS: dict[tuple[object, type], object] = {}
+
+
+def _tiles(value: object, ptr: str) -> tuple[Tile, ...]:
+    """:func:`~rules.tiles.parse_tiles`, reading a list of canonical codes without a pointer per tile."""
+    if type(value) is list:
+        try:
+            return tuple(map(_CANONICAL.__getitem__, value))
+        except (KeyError, TypeError):
+            pass  # a non-canonical spelling or a wrong type: the careful path reads (or rejects) it
+    return parse_tiles(value, ptr)
+
+
+def _count_or_none(v: object) -> bool:
+    """What :func:`_int` accepts as nullable with minimum 0, for exact JSON types."""
+    return v is None or (isinstance(v, int) and type(v) is int and v >= 0)
+
+
+def _fast_discards(items: Sequence[Any]) -> tuple[Discard, ...] | None:
+    """Discards given as canonical tiles or ``{"tile", "turn"?, "claimed_by"?}`` with exact JSON
+    types; ``None`` when any is not (the careful path then reads them one by one)."""
+    out = []
+    known = _DISCARDS
+    for x in items:
+        if type(x) is dict:
+            tile, turn, by = x.get("tile"), x.get("turn"), x.get("claimed_by")
+            if type(tile) is not str or (turn is not None and (type(turn) is not int or turn < 0)) or (
+                    by is not None and (type(by) is not int or by < 0)):
+                return None
+        elif type(x) is str:
+            tile, turn, by = x, None, None
+        else:
+            return None
+        key = (tile, turn, by)
+        found = known.get(key)
+        if found is None:
+            if tile not in _CANONICAL:
+                return None
+            found = Discard(tile, turn, by)
+            if len(known) < _CACHE_LIMIT:
+                known[key] = found
+        out.append(found)
+    return tuple(out)
+
+
+def _discard(x: object, ptr: str) -> Discard:
+    if isinstance(x, str):
+        return Discard(parse_tile(x, ptr))
+    xd = _obj(x, ptr)
+    return Discard(parse_tile(xd.get("tile"), f"{ptr}/tile"), _int(xd.get("turn"), f"{ptr}/turn"),
+                   _int(xd.get("claimed_by"), f"{ptr}/claimed_by"))
+
+
+_MELD_KEYS = frozenset({"type", "tile", "tiles", "kind", "from", "turn"})
+
+
+def _fast_meld(raw: object) -> Meld | None:
+    """A chow, pong or kong without delayed/revealed, in exact JSON types; ``None``: take the careful path."""
+    if type(raw) is not dict or not raw.keys() <= _MELD_KEYS:
+        return None
+    mtype, kind, from_seat, turn = raw.get("type"), raw.get("kind"), raw.get("from"), raw.get("turn")
+    if not _count_or_none(from_seat) or not _count_or_none(turn):
+        return None
+    if mtype == "chow":
+        tiles = raw.get("tiles")
+        if type(tiles) is not list or len(tiles) != 3:
+            return None
+        faces = [_CANONICAL.get(t) for t in tiles if type(t) is str]
+        if len(faces) != 3 or None in faces:
+            return None
+        key: tuple[object, ...] = ("chow", *sorted(faces, key=INDEX.__getitem__), from_seat, turn)  # type: ignore[arg-type]
+    elif mtype in ("pong", "kong"):
+        raw_tile = raw.get("tile")
+        tile = _CANONICAL.get(raw_tile) if type(raw_tile) is str else None
+        if tile is None or (mtype == "kong") != (kind in KONG_KINDS):
+            return None  # (a pong's kind is ignored, as the careful path does)
+        key = (mtype, tile, kind if mtype == "kong" else None, from_seat, turn)
+    else:
+        return None
+    found = _MELDS.get(key)
+    if found is None:
+        if key[0] == "chow":
+            found = Meld("chow", key[1:4], None, from_seat, turn)  # type: ignore[arg-type]
+        else:
+            found = Meld(mtype, (key[1],) * (4 if mtype == "kong" else 3), key[2], from_seat, turn)  # type: ignore[arg-type]
+        if len(_MELDS) < _CACHE_LIMIT:
+            _MELDS[key] = found
+    return found
+
+
+def _flags(flags_cls: type, raw: object, ptr: str, parse_flags: Any) -> Any:
+    """No flags given (``None`` or ``{}``): the class's defaults, parsed once per class and shared
+    (the flags objects are frozen); anything else is parsed."""
+    if raw is None or (type(raw) is dict and not raw):
+        key = ("none" if raw is None else "empty", flags_cls)
+        found = _FLAGS.get(key)
+        if found is None:
+            found = parse_flags(flags_cls, raw, ptr, "flag")
+            if getattr(getattr(flags_cls, "__dataclass_params__", None), "frozen", False):
+                _FLAGS[key] = found
+        return found
+    return parse_flags(flags_cls, raw, ptr, "flag")
+
+
 def _player(raw: object, ptr: str, flags_cls: type, parse_flags: Any) -> Player:
     d = _obj(raw, ptr)
     seat = _int(d.get("seat"), f"{ptr}/seat", nullable=False)
     assert seat is not None
-    discards = []
-    for i, x in enumerate(_list(d.get("discards"), f"{ptr}/discards")):
-        p = f"{ptr}/discards/{i}"
-        if isinstance(x, str):
-            discards.append(Discard(parse_tile(x, p)))
-            continue
-        xd = _obj(x, p)
-        discards.append(Discard(parse_tile(xd.get("tile"), f"{p}/tile"), _int(xd.get("turn"), f"{p}/turn"),
-                                _int(xd.get("claimed_by"), f"{p}/claimed_by")))
+    raw_discards = _list(d.get("discards"), f"{ptr}/discards")
+    discards = _fast_discards(raw_discards)
+    if discards is None:
+        discards = tuple(_discard(x, f"{ptr}/discards/{i}") for i, x in enumerate(raw_discards))
+    hand = _tiles(d.get("hand", []), f"{ptr}/hand")  # read before the melds: the first error raised stays the same
+    melds = []
+    for i, m in enumerate(_list(d.get("melds"), f"{ptr}/melds")):
+        found_meld = _fast_meld(m)
+        melds.append(found_meld if found_meld is not None else _meld(m, f"{ptr}/melds/{i}"))
+    flowers = d.get("flowers")
     return Player(
         seat=seat,
-        hand=parse_tiles(d.get("hand", []), f"{ptr}/hand"),
-        melds=tuple(_meld(m, f"{ptr}/melds/{i}") for i, m in enumerate(_list(d.get("melds"), f"{ptr}/melds"))),
-        discards=tuple(discards),
-        flowers=parse_tiles(d.get("flowers") or [], f"{ptr}/flowers"),
+        hand=hand,
+        melds=tuple(melds),
+        discards=discards,
+        flowers=_tiles(flowers, f"{ptr}/flowers") if flowers else (),
         ready_declared_turn=_int(d.get("ready_declared_turn"), f"{ptr}/ready_declared_turn"),
-        flags=parse_flags(flags_cls, d.get("flags"), f"{ptr}/flags", "flag"),
+        flags=_flags(flags_cls, d.get("flags"), f"{ptr}/flags", parse_flags),
     )
 
 
@@ -287,6 +404,38 @@ def _tile_places(snap: Snapshot) -> list[tuple[Tile, str]]:
     return out
 
 
+def _tiles_fit(snap: Snapshot, tileset: TileSet) -> bool:
+    """Every tile of :func:`_tile_places` is in ``tileset`` and no face has more copies than it:
+    the same question, without building a pointer per tile."""
+    tiles: list[Tile] = []
+    for p in snap.players:
+        tiles += p.hand
+        for m in p.melds:
+            tiles += m.tiles
+            tiles += m.revealed
+        tiles += [d.tile for d in p.discards if d.claimed_by is None]
+        tiles += p.flowers
+    seen_discards: set[tuple[int | None, int | None, Tile]] = set()
+    for w in snap.wins:
+        key = (w.from_seat, w.turn, w.tile)
+        if w.self_drawn or key not in seen_discards:
+            tiles.append(w.tile)
+        if not w.self_drawn:
+            seen_discards.add(key)
+    r = snap.reveals
+    if r.chicken_flip is not None:
+        tiles.append(r.chicken_flip)
+    tiles += r.birds
+    if r.wild_indicator is not None:
+        tiles.append(r.wild_indicator)
+    copies = tileset.copies
+    for t, c in Counter(tiles).items():
+        most = copies.get(t)
+        if most is None or c > most:
+            return False
+    return True
+
+
 def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], hand_size: int,
                  allows_chow: bool) -> None:
     """Seats, dealer, tile set, meld shapes, hand sizes, tile conservation, win seats."""
@@ -301,18 +450,21 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
         errors.append(RoundError("invalid_seat", "/dealer", f"no seat {snap.dealer} at a {snap.n}-player table"))
     if snap.last_drawer is not None and snap.last_drawer >= snap.n:
         errors.append(RoundError("invalid_seat", "/last_drawer", f"no seat {snap.last_drawer}"))
-    places = _tile_places(snap)
-    for t, ptr in places:
-        if not tileset.has(t):
-            errors.append(RoundError("tile_not_in_set", ptr, f"{t} ({chinese(t)}) is not in this variant's {tileset.id}-tile set"))
-    if errors:
+    if not _tiles_fit(snap, tileset):  # only then is a pointer needed for each tile
+        places = _tile_places(snap)
+        for t, ptr in places:
+            if not tileset.has(t):
+                errors.append(RoundError("tile_not_in_set", ptr, f"{t} ({chinese(t)}) is not in this variant's {tileset.id}-tile set"))
+        if errors:
+            raise InvalidRound(errors)
+        counts = Counter(t for t, _ in places)
+        for t, ptr in reversed(places):
+            if counts[t] > tileset.copies[t]:
+                errors.append(RoundError("too_many_copies", ptr,
+                                         f"{counts[t]} copies of {t} ({chinese(t)}) in the round; the set has {tileset.copies[t]}"))
+                counts[t] = -1_000  # report each face once
+    elif errors:
         raise InvalidRound(errors)
-    counts = Counter(t for t, _ in places)
-    for t, ptr in reversed(places):
-        if counts[t] > tileset.copies[t]:
-            errors.append(RoundError("too_many_copies", ptr,
-                                     f"{counts[t]} copies of {t} ({chinese(t)}) in the round; the set has {tileset.copies[t]}"))
-            counts[t] = -1_000  # report each face once
     for i, p in enumerate(snap.players):
         errors += _check_melds(p, i, snap.n, allows_chow)
         size = len(p.hand) + 3 * len(p.melds)

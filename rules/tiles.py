@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 from .errors import InvalidRound, RoundError
@@ -223,9 +224,9 @@ class TileSet:
     def size(self) -> int:
         return sum(self.copies.values())
 
-    @property
+    @cached_property
     def faces(self) -> tuple[Tile, ...]:
-        """Playing faces (no flowers) in canonical order."""
+        """Playing faces (no flowers) in canonical order (computed once: every wait asks)."""
         return tuple(t for t in ALL_FACES if t in self.copies and not is_flower(t))
 
     def has(self, tile: Tile) -> bool:

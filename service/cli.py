@@ -4,7 +4,7 @@
     mjsettle batch IN.jsonl OUT.jsonl one round per line, in parallel; a summary at the end
     mjsettle analyze FILE|-           a hand → complete? waits and their value
     mjsettle variants                 the variants this build settles
-    mjsettle serve [gunicorn args]    the HTTP service with the shipped gunicorn config
+    mjsettle serve [gunicorn args]    the HTTP service under the shipped gunicorn.conf.py
 
 Exit codes: 0 all good; 1 a batch had rejected or mismatched rounds; 2 bad usage,
 an unreadable file or a rejected single round. Never a traceback for bad input.
@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from importlib import resources
 from itertools import islice
 from pathlib import Path
 from typing import Any, TextIO
@@ -152,17 +153,29 @@ def _write_all(results: Iterator[list[dict[str, Any]]], out: TextIO, summary: Su
             summary.add(r)
             if r["status"] != 200:
                 first = r["errors"][0]
-                sys.stderr.write(f"line {r['line']}: {first['pointer'] or '/'}: {first['detail']}\n")
+                where = f"{first['pointer']}: " if first["pointer"] else ""
+                detail = first["detail"].removeprefix(f"line {r['line']}: ")
+                sys.stderr.write(f"line {r['line']}: {where}{detail} [{first['code']}]\n")
             elif is_mismatched(r):
                 sys.stderr.write(f"line {r['line']}: settled, but {r['settlement']['mismatches']['count']} mismatches\n")
             out.write(json.dumps(r, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
         progress.advance(len(chunk))
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    config = Path(__file__).with_name("gunicorn_conf.py")
-    argv = ["gunicorn", "-c", str(config), *args.gunicorn_args, "service:create_app()"]
-    os.execvp(argv[0], argv)  # noqa: S606 - replacing this process with gunicorn is the point
+def gunicorn_config() -> Path:
+    """The shipped gunicorn settings: the repository's ``gunicorn.conf.py``, which the
+    package carries as ``service/gunicorn.conf.py`` (a symlink in the source tree, a copy
+    in a wheel), so an installed ``mjsettle serve`` runs exactly what the Dockerfile runs."""
+    config = Path(str(resources.files("service").joinpath("gunicorn.conf.py")))
+    if not config.is_file():
+        raise CliError(f"the shipped gunicorn config is missing ({config}); reinstall the package")
+    return config
+
+
+def cmd_serve(gunicorn_args: Sequence[str]) -> int:
+    """Replace this process with gunicorn running the app under the shipped config."""
+    argv = [sys.executable, "-m", "gunicorn", "-c", str(gunicorn_config()), *gunicorn_args, "service:create_app()"]
+    os.execv(sys.executable, argv)  # noqa: S606 - replacing this process with gunicorn is the point
     return 0  # pragma: no cover
 
 
@@ -182,15 +195,18 @@ def parser() -> argparse.ArgumentParser:
     a.set_defaults(run=cmd_analyze)
     v = sub.add_parser("variants", help="list the variants")
     v.set_defaults(run=cmd_variants)
-    g = sub.add_parser("serve", help="run the HTTP service under gunicorn")
-    g.add_argument("gunicorn_args", nargs=argparse.REMAINDER)
-    g.set_defaults(run=cmd_serve)
+    # listed for --help; main() hands everything after `serve` to gunicorn untouched
+    sub.add_parser("serve", help="run the HTTP service under gunicorn with the shipped config; "
+                                 "other arguments go to gunicorn (e.g. --bind, --workers, --check-config)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:1] == ["serve"]:
+            return cmd_serve(argv[1:])
+        args = parser().parse_args(argv)
         code: int = args.run(args)
     except CliError as e:
         sys.stderr.write(f"mjsettle: {e}\n")

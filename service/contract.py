@@ -121,6 +121,20 @@ def _union(names: list[str]) -> dict[str, Any]:
     }
 
 
+def _batch_example(operation: dict[str, Any], rounds: list[dict[str, Any]]) -> None:
+    """Two real rounds (the second with a wrong recorded total) and one that cannot have happened."""
+    from .api import batch_answer  # the app's own batch logic, so the example answer is what it sends
+
+    first, second = rounds[0], rounds[1 % len(rounds)]
+    wrong = [0] * len(second["players"])
+    wrong[0], wrong[-1] = 1, -1
+    body = {"rounds": [first, {**second, "expected": {"totals": wrong}}, {**first, "variant": "no-such-game"}]}
+    summary = "Two rounds, the second checked against recorded totals, and a round of an unknown variant"
+    operation["requestBody"]["content"]["application/json"]["examples"] = {"mixed": {"summary": summary, "value": body}}
+    operation["responses"]["200"]["content"]["application/json"]["examples"] = {
+        "mixed": {"summary": summary, "value": batch_answer(body["rounds"])}}
+
+
 def build() -> dict[str, Any]:
     """The whole contract as a dict (base + generated parts)."""
     doc: dict[str, Any] = yaml.safe_load(resources.files("service").joinpath(BASE_FILE).read_text(encoding="utf-8"))
@@ -157,6 +171,8 @@ def build() -> dict[str, Any]:
         paths["/v1/settlements"]["post"]["responses"]["200"]["content"]["application/json"]["examples"] = answer_examples
     if analyze_examples:
         paths["/v1/hands/analyze"]["post"]["requestBody"]["content"]["application/json"]["examples"] = analyze_examples
+    if settle_examples:
+        _batch_example(paths["/v1/settlements/batch"]["post"], [ex["value"] for ex in settle_examples.values()])
     # the generic shapes were templates; only the narrowed ones are used now
     for name in ("Round", "Player", "AnalyzeHand"):
         del schemas[name]

@@ -1,4 +1,4 @@
-"""Health probes, the contract (YAML and JSON), the docs page and the start page."""
+"""Health probes, the contract (YAML and JSON) and the docs page (the support page is ``page.py``)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from flask import Blueprint, Response, current_app
 
 from rules.variants import REGISTRY
 
+from . import health
 from .contract_files import Contract
 from .jsonio import json_response
 from .problems import ProblemError
@@ -15,7 +16,7 @@ from .problems import ProblemError
 bp = Blueprint("ops", __name__)
 
 _STATIC = resources.files("service").joinpath("static")
-_PAGES = {name: _STATIC.joinpath(name).read_bytes() for name in ("index.html", "docs.html")}
+_PAGES = {name: _STATIC.joinpath(name).read_bytes() for name in ("docs.html",)}
 
 
 def _contract() -> Contract:
@@ -38,11 +39,12 @@ def livez() -> Response:
 
 @bp.get("/readyz")
 def readyz() -> Response:
-    # The contract is loaded at start-up (the app does not start without it); with no
-    # variant registered there is nothing this service could settle.
+    # The contract is loaded at start-up (the app does not start without it); the rule
+    # tables are warmed at the end of create_app(); a stopping worker drains (service.health).
     _contract()
-    if not REGISTRY:
-        raise ProblemError(503, "Service Unavailable", "no variant is registered")
+    why = health.of(current_app).problem()
+    if why is not None:
+        raise ProblemError(503, "Service Unavailable", why, headers={"Retry-After": "5"})
     return json_response({"status": "ready", "variants": len(REGISTRY)})
 
 
@@ -60,7 +62,3 @@ def contract_json() -> Response:
 def docs() -> Response:
     return _html("docs.html")
 
-
-@bp.get("/")
-def home() -> Response:
-    return _html("index.html")

@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from rules.errors import InvalidRound, RoundError
 
+from . import observe
 from .encoding import encode
 
 log = logging.getLogger(__name__)
@@ -43,12 +44,18 @@ def invalid(errors: list[RoundError], type_: str = INVALID_ROUND) -> ProblemErro
     return ProblemError(422, title, f"{count}: {first.pointer or '/'}: {first.detail}", type_=type_, errors=errors)
 
 
-def problem_response(p: ProblemError) -> Response:
+def problem_body(p: ProblemError, instance: str) -> dict[str, Any]:
+    """The RFC 9457 object for ``p`` (also what a batch answers in a rejected round's slot)."""
     body: dict[str, Any] = {"type": p.type, "title": p.title, "status": p.status, "detail": p.detail,
-                            "instance": request.path}
+                            "instance": instance}
     if p.errors:
         body["errors"] = [e.to_dict() for e in p.errors]
-    resp = Response(encode(body), status=p.status, mimetype=PROBLEM_MIMETYPE)
+    return body
+
+
+def problem_response(p: ProblemError) -> Response:
+    observe.note_problem(p)  # for the metrics and the request log
+    resp = Response(encode(problem_body(p, request.path)), status=p.status, mimetype=PROBLEM_MIMETYPE)
     resp.headers.update(p.headers)
     return resp
 

@@ -55,6 +55,21 @@ def boolean(v: Any) -> str | None:
     return None if type(v) is bool else NOT_BOOL
 
 
+def integer(v: Any) -> str | None:
+    """Any JSON integer (a total may be negative)."""
+    return None if type(v) is int else NOT_INT
+
+
+def positive(v: Any) -> str | None:
+    if type(v) is not int:
+        return NOT_INT
+    return "Must be at least 1." if v < 1 else None
+
+
+def string(v: Any) -> str | None:
+    return None if isinstance(v, str) else NOT_STR
+
+
 def one_of(*choices: str) -> Check:
     def check(v: Any) -> str | None:
         return None if isinstance(v, str) and v in choices else f"Must be one of: {', '.join(choices)}."
@@ -127,6 +142,8 @@ WINS = Record({"winner": count, "from": _SEAT_OR_NULL, "tile": any_value, "turn"
               ("winner", "tile"))
 REVEALS = Record({"chicken_flip": any_value, "birds": any_value, "wild_indicator": any_value})
 ANALYZE_REVEALS = Record({"wild_indicator": any_value})
+EXPECTED_ITEMS = Record({"payer": count, "payee": count, "points": positive, "kind": string, "name": string},
+                        ("payer", "payee", "points"))
 
 
 class Records(fields.Field[list[Any]]):
@@ -179,6 +196,18 @@ class Int(fields.Field[int]):
         return int(value)
 
 
+class Integers(fields.Field[list[int]]):
+    """A list of JSON integers (per-seat totals)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> list[int]:
+        if not isinstance(value, list):
+            raise ValidationError(NOT_LIST)
+        errors = {i: [NOT_INT] for i, v in enumerate(value) if type(v) is not int}
+        if errors:
+            raise ValidationError(errors)
+        return value
+
+
 class _Strict(Schema):
     class Meta:
         unknown = RAISE
@@ -194,6 +223,13 @@ class PlayerSchema(_Strict):
     flags = fields.Dict()
 
 
+class ExpectedSchema(_Strict):
+    """``expected`` (QA, disputes): recorded per-seat totals and/or items to compare against."""
+
+    totals = Integers(allow_none=True)
+    items = Records(EXPECTED_ITEMS, allow_none=True)
+
+
 class RoundSchema(_Strict):
     """``POST /v1/settlements``."""
 
@@ -206,6 +242,7 @@ class RoundSchema(_Strict):
     last_drawer = Int(allow_none=True)
     wins = Records(WINS)
     reveals = One(REVEALS, allow_none=True)
+    expected = fields.Nested(ExpectedSchema, allow_none=True)
 
 
 class AnalyzeSchema(_Strict):
@@ -234,8 +271,30 @@ _CODES = {
 }
 
 
+def batch_errors(body: Mapping[str, Any], max_rounds: int) -> list[RoundError]:
+    """Shape errors of a batch body ``{"rounds": [...]}`` itself; each round is checked on its own."""
+    errors = [RoundError("unknown_field", pointer(k), UNKNOWN) for k in body if k != "rounds"]
+    rounds = body.get("rounds")
+    if "rounds" not in body:
+        errors.append(RoundError("missing_field", "/rounds", MISSING))
+    elif not isinstance(rounds, list):
+        errors.append(RoundError("invalid_type", "/rounds", NOT_LIST))
+    elif len(rounds) > max_rounds:
+        errors.append(RoundError("too_many_rounds", "/rounds",
+                                 f"at most {max_rounds} rounds per call, got {len(rounds)}: split the batch"))
+    return sorted(errors, key=lambda e: (e.pointer, e.code, e.detail))
+
+
 def shape_errors(schema: Schema, body: Mapping[str, Any]) -> list[RoundError]:
-    """Every shape error of ``body`` as a coded error with a JSON pointer (empty when fine)."""
+    """Every shape error of ``body`` as a coded error with a JSON pointer (empty when fine).
+
+    A well-shaped body is recognised by a predicate compiled from the schema
+    (:mod:`service.fastshape`, ~10× cheaper); marshmallow reads every other body.
+    """
+    from .fastshape import accepts  # fastshape compiles these very schemas: imported late
+
+    if accepts(schema, body):
+        return []
     return sorted(_flatten(schema.validate(body), ()), key=lambda e: (e.pointer, e.code, e.detail))
 
 

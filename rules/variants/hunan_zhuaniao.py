@@ -17,7 +17,7 @@ from typing import Any
 
 from ..birds import bird_hits, bird_hits_four_seat, share_hits
 from ..errors import InvalidRound, RoundError
-from ..hand import HandRules, analyse, decompositions, is_complete
+from ..hand import HandRules, analyse, decompositions, is_complete, waits
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option, parse_options
 from ..patterns import Pattern, PatternTable
@@ -243,8 +243,14 @@ class HunanZhuaniao(Variant):
         return _completes(player, win.tile, rules)
 
     def waits_of(self, player: Player, rules: HandRules, tileset: TileSet) -> list[Tile]:
+        """The faces for which :func:`_completes` holds (and a copy is left), asked of the shared
+        :func:`~rules.hand.waits` for the shape and once per face for 将将胡."""
         held = Counter(player.all_tiles())
-        return [f for f in tileset.faces if held[f] < 4 and _completes(player, f, rules)]
+        faces = tileset.faces
+        found = set(waits(player.hand, rules, faces, held))
+        if isinstance(rules, ZhuaniaoRules) and rules.jiangjiang_any_shape and all(rank(t) in _JIANG for t in player.all_tiles()):
+            found.update(f for f in faces if rank(f) in _JIANG)
+        return [f for f in faces if held[f] < 4 and f in found]
 
     def value_of_wait(self, player: Player, tile: Tile, snap: Snapshot | None, opts: Any) -> tuple[tuple[str, ...], int] | None:
         """The best 胡牌分 a win on ``tile`` could score from one payer, birds and +2 apart:

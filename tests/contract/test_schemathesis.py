@@ -8,6 +8,8 @@ phase of the two POST operations is positive only, see ``config``). Two choices:
   win), which the engine answers 422: so 422 is accepted for schema-valid data;
 * every 200 settlement must be zero-sum (totals and items agree and add up to zero)
   and byte-identical when the same request is sent again;
+* every 200 batch holds, round by round, what ``POST /v1/settlements`` answers for
+  that round alone, and a summary that counts them;
 * a schema-valid body is never refused by the service's own shape check (a 422 for
   it must come from the engine), so the service is not stricter than its contract.
 
@@ -28,6 +30,7 @@ from service.problems import INVALID_REQUEST
 
 SEED = 20240917
 MAX_EXAMPLES = 40
+BATCH_COMPARED = 20
 
 app = create_app({"TESTING": True})
 config = schemathesis.Config.from_dict({
@@ -68,6 +71,32 @@ def settlement_is_zero_sum_and_repeatable(ctx: CheckContext, response: Response,
     return None
 
 
+def batch_results_are_the_single_answers(ctx: CheckContext, response: Response, case: Case) -> bool | None:
+    """A 200 batch has one result per round, each what `POST /v1/settlements` answers for it, and counts them."""
+    if case.operation.path != "/v1/settlements/batch" or response.status_code != 200:
+        return None
+    answer = json.loads(response.content)
+    rounds = case.body["rounds"]
+    assert len(answer["results"]) == len(rounds)
+    # the coverage phase sends batches of 1,000: comparing their first rounds is enough
+    for i, (round_, result) in enumerate(zip(rounds[:BATCH_COMPARED], answer["results"], strict=False)):
+        if not isinstance(round_, dict):
+            assert result["status"] == 422
+            assert [e["code"] for e in result["errors"]] == ["invalid_type"]
+            continue
+        single = _repeat.post("/v1/settlements", json=round_)
+        alone = json.loads(single.data)
+        assert single.status_code == result.get("status", 200), (i, alone, result)
+        if single.status_code != 200:
+            assert result["instance"] == f"/v1/settlements/batch#/rounds/{i}"
+            alone["instance"] = result["instance"]
+        assert alone == result, f"round {i} answered differently alone"
+    settled = [r for r in answer["results"] if "status" not in r]
+    assert answer["summary"] == {"total": len(rounds), "settled": len(settled), "rejected": len(rounds) - len(settled),
+                                 "mismatched": sum(r.get("mismatches", {}).get("count", 0) > 0 for r in settled)}
+    return None
+
+
 def shape_check_is_not_stricter_than_contract(ctx: CheckContext, response: Response, case: Case) -> bool | None:
     """Data the contract calls valid never fails the service's shape check (the engine may still say 422)."""
     meta = case.meta
@@ -81,4 +110,5 @@ def shape_check_is_not_stricter_than_contract(ctx: CheckContext, response: Respo
 @schema.parametrize()
 def test_api_conforms_to_contract(case: Case) -> None:
     case.call_and_validate(additional_checks=[settlement_is_zero_sum_and_repeatable,
+                                              batch_results_are_the_single_answers,
                                               shape_check_is_not_stricter_than_contract])

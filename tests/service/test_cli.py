@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +13,10 @@ from typing import Any
 import pytest
 
 from rules.api import settle
-from service.cli import main
+from service.cli import gunicorn_config, main
 from tests.golden_cases import case_files, load
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _rounds(k: int) -> list[dict[str, Any]]:
@@ -77,3 +81,32 @@ def test_variants_lists_the_registry(capsys: pytest.CaptureFixture[str]) -> None
 def test_console_script_runs_as_a_module() -> None:
     r = subprocess.run([sys.executable, "-m", "service.cli", "variants"], capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
+
+
+def _serve(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("SETTLE_", "GUNICORN_", "WEB_CONCURRENCY"))}
+    return subprocess.run([sys.executable, "-m", "service.cli", "serve", *args], capture_output=True, text=True,
+                          timeout=120, check=False, cwd=cwd, env={**base, **(env or {})})
+
+
+def test_serve_runs_gunicorn_with_the_shipped_config(tmp_path: Path) -> None:
+    # run from an empty directory: the config comes from the package, not from the cwd
+    done = _serve(tmp_path, "--check-config")
+    assert done.returncode == 0, done.stderr
+    done = _serve(tmp_path, "--print-config", env={"SETTLE_BIND": "127.0.0.1:9321"})
+    assert done.returncode == 0, done.stderr
+    settings = dict(re.findall(r"^(\w+)\s+=\s(.*)$", done.stdout, re.MULTILINE))
+    assert settings["bind"].strip() == "['127.0.0.1:9321']"  # SETTLE_BIND is read by gunicorn.conf.py
+    assert Path(settings["config"].strip()).samefile(ROOT / "gunicorn.conf.py")
+
+
+def test_the_package_ships_the_root_gunicorn_config() -> None:
+    packaged = gunicorn_config()
+    assert packaged.read_bytes() == (ROOT / "gunicorn.conf.py").read_bytes()
+    assert '"gunicorn.conf.py"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_serve_passes_its_arguments_to_gunicorn_untouched(tmp_path: Path) -> None:
+    done = _serve(tmp_path, "--no-such-gunicorn-flag")
+    assert done.returncode != 0
+    assert "mjsettle: error" not in done.stderr  # gunicorn, not our parser, judged the flag

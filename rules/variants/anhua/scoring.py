@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...hand import HandRules, is_complete_with, seven_pairs_with, wild_splits
+from ...hand import waits as hand_waits
 from ...snapshot import Meld
 from ...tiles import Tile, next_in_suit, suit
 from .tables import (
@@ -189,7 +190,17 @@ def waits(hand: Sequence[Tile], melds: Sequence[Meld], faces: Iterable[Tile], tb
           held: Counter[Tile]) -> tuple[Tile, ...]:
     """听牌: faces that complete the hand when drawn; a face whose four copies are ``held``
     (the player's own tiles and the flipped tile) cannot be drawn and is no wait."""
-    return tuple(f for f in faces if held[f] < 4 and completes(hand, melds, f, tbl))
+    faces = tuple(faces)
+    if tbl.wild_as_hard:  # several readings per face: ask each
+        return tuple(f for f in faces if held[f] < 4 and completes(hand, melds, f, tbl))
+    # One reading (every 王 wild), so :func:`completes` is the shared waits of two shapes:
+    # 2/5/8 sets or 小七对, and 乱将 sets while the real tiles and melds stay in one suit.
+    found = set(hand_waits(hand, HandRules(tbl.wild, PAIR_258.pair_ranks, seven_pairs=not melds), faces, held))
+    suits = {suit(t) for t in hand if t not in tbl.wild} | {suit(t) for m in melds for t in m.tiles}
+    if len(suits) <= 1:
+        one_suit = [f for f in faces if len(suits if f in tbl.wild else suits | {suit(f)}) == 1]
+        found.update(hand_waits(hand, HandRules(tbl.wild), one_suit, held))
+    return tuple(f for f in faces if f in found)
 
 
 __all__ = ["ANY_PAIR", "PAIR_258", "Scored", "TableRules", "best_allowed", "candidates", "classify", "completes",

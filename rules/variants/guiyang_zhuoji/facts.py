@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
-from ...hand import waits
+from ...hand import count_tiles, waits
 from ...snapshot import Player, Snapshot
 from ...tiles import SET_112, Tile
 from .options import Options
@@ -49,14 +48,22 @@ class Facts:
 
 def player_waits(player: Player) -> tuple[Tile, ...]:
     """听牌: the faces completing the hand; a face whose four copies the player holds is no wait."""
-    return tuple(waits(player.hand, RULES, SET_112.faces, Counter(player.all_tiles())))
+    return tuple(waits(player.hand, RULES, SET_112.faces, count_tiles(player.hand, player.meld_tiles())))
+
+
+_last: tuple[Snapshot, Options, Facts] | None = None
 
 
 def build(snap: Snapshot, opts: Options) -> Facts:
+    """The facts of a round; validation and settlement of one round (the same objects) share them."""
+    global _last  # noqa: PLW0603 - a one-slot memo; it holds the snapshot, so an id is never reused
+    last = _last
+    if last is not None and last[0] is snap and last[1] is opts:
+        return last[2]
     won = {w.winner: w for w in snap.wins}
     all_waits = tuple(player_waits(p) for p in snap.players)
     values = tuple(evaluate(p.hand, p.melds, won[p.seat].tile) if p.seat in won else None for p in snap.players)
-    return Facts(
+    found = Facts(
         snap=snap,
         opts=opts,
         ready=tuple(p.seat in won or bool(all_waits[p.seat]) for p in snap.players),
@@ -64,3 +71,5 @@ def build(snap: Snapshot, opts: Options) -> Facts:
         values=values,
         declared=tuple(p.ready_declared_turn is not None for p in snap.players),
     )
+    _last = (snap, opts, found)
+    return found

@@ -78,7 +78,9 @@ class Xuezhan(Variant):
     def waits_of(self, player: Player, rules: HandRules, tileset: TileSet) -> list[Tile]:
         """听牌: the faces that complete the hand into one that may win (缺一门, 001:568, 571)."""
         faces = super().waits_of(player, rules, tileset)
-        return [f for f in faces if flower_pig_reason([*player.all_tiles(), f], player.flags.dingque) is None]
+        # 花猪 depends only on the suits held: one tile of each suit stands for the hand
+        held = tuple({suit(t): t for t in player.all_tiles()}.values())
+        return [f for f in faces if flower_pig_reason([*held, f], player.flags.dingque) is None]
 
     def best_wait(self, player: Player, opts: Any) -> tuple[Tile, HandValue] | None:
         """最大可能倍数 (001:572): the best plain win among the waits (no 自摸 or situational 番)."""

@@ -1,0 +1,632 @@
+// The support page: pick a variant, build or paste a round, settle it, compare with what was paid.
+// One state object (`round`, the request body) drives both views: the builder and the JSON text.
+// Everything is built with DOM calls and textContent: nothing from a round or an answer is parsed as HTML.
+"use strict";
+
+// --- tiles -------------------------------------------------------------------------------
+const DIGITS = "一二三四五六七八九";
+const SUITS = { m: ["万", "Characters"], p: ["筒", "Dots"], s: ["条", "Bamboo"] };
+const HONOURS = { E: ["东", "风", "East wind"], S: ["南", "风", "South wind"], W: ["西", "风", "West wind"],
+  N: ["北", "风", "North wind"], C: ["中", "", "Red dragon"], F: ["发", "", "Green dragon"], P: ["白", "", "White dragon"] };
+const FLOWERS = "春夏秋冬梅兰竹菊";
+const Z = { 1: "E", 2: "S", 3: "W", 4: "N", 5: "P", 6: "F", 7: "C" };
+const ZH_TO_CODE = { 红中: "C", 发财: "F", 白板: "P", 幺鸡: "1s", 东风: "E", 南风: "S", 西风: "W", 北风: "N",
+  中: "C", 发: "F", 白: "P", 东: "E", 南: "S", 西: "W", 北: "N" };
+for (const [s, [zh]] of Object.entries(SUITS)) [...DIGITS].forEach((d, i) => { ZH_TO_CODE[d + zh] = `${i + 1}${s}`; });
+[...FLOWERS].forEach((f, i) => { ZH_TO_CODE[f] = `${i + 1}f`; });
+const ZH_KEYS = Object.keys(ZH_TO_CODE).sort((a, b) => b.length - a.length);
+
+/** 中文 face (two parts, for a tile-like chip), English name, css class; null for a non-tile. */
+function tileInfo(code) {
+  let m = /^([1-9])([mps])$/.exec(code);
+  if (m) return { top: DIGITS[m[1] - 1], bottom: SUITS[m[2]][0], en: `${m[1]} ${SUITS[m[2]][1]}`, cls: `t-${m[2]}` };
+  if (HONOURS[code]) { const [top, bottom, en] = HONOURS[code]; return { top, bottom, en, cls: `t-${code}` }; }
+  m = /^([1-8])f$/.exec(code);
+  if (m) return { top: FLOWERS[m[1] - 1], bottom: "", en: `Flower ${m[1]}`, cls: "t-f" };
+  return null;
+}
+const tileZh = (code) => { const t = tileInfo(code); return t ? t.top + t.bottom : String(code); };
+
+/** Any accepted spelling of one tile → its code (unknown spellings are kept, for the service to name). */
+function toCode(text) {
+  const t = String(text).trim();
+  if (tileInfo(t)) return t;
+  if (/^[1-7]z$/.test(t)) return Z[t[0]];
+  return ZH_TO_CODE[t] || t;
+}
+
+/** A tile list as the API takes it (a list, or a compact string such as "123m55pCC") → codes. */
+function parseTiles(v) {
+  if (Array.isArray(v)) return v.map((t) => (typeof t === "string" ? toCode(t) : t));
+  if (typeof v !== "string") return [];
+  const s = v.replace(/[\s,]/g, ""), out = [];
+  let nums = "";
+  for (let i = 0; i < s.length;) {
+    const c = s[i];
+    if (/[0-9]/.test(c)) { nums += c; i++; continue; }
+    if ("mpszf".includes(c) && nums) { for (const n of nums) out.push(c === "z" ? Z[n] || n + c : n + c); nums = ""; i++; continue; }
+    if ("ESWNCFP".includes(c)) { out.push(c); i++; continue; }
+    const k = ZH_KEYS.find((key) => s.startsWith(key, i));
+    if (k) { out.push(ZH_TO_CODE[k]); i += k.length; continue; }
+    out.push(c); i++;
+  }
+  if (nums) out.push(nums);
+  return out;
+}
+
+// --- small DOM helpers ------------------------------------------------------------------
+const $ = (id) => document.getElementById(id);
+function el(tag, attrs = {}, ...kids) {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) n.addEventListener(k.slice(2), v);
+    else if (k === "checked" || k === "value") n[k] = v;
+    else n.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat(Infinity)) if (kid !== null && kid !== undefined && kid !== false) n.append(kid instanceof Node ? kid : String(kid));
+  return n;
+}
+const en = (text) => el("span", { lang: "en" }, text);
+function tileChip(code, attrs = {}, tag = "span") {
+  const t = tileInfo(code);
+  const label = t ? `${t.top}${t.bottom} ${t.en} (${code})` : `${code} (not a tile)`;
+  return el(tag, { class: `tile ${t ? t.cls : "unknown"}`, title: label, "aria-label": label, ...attrs },
+    el("b", {}, t ? t.top : String(code)), t && t.bottom ? el("i", {}, t.bottom) : null, el("small", {}, code));
+}
+const tiles = (list) => el("span", {}, parseTiles(list).map((c) => tileChip(c)));
+
+// --- JSON pointers into the round ------------------------------------------------------------
+const ptrParts = (ptr) => ptr.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+function getAt(ptr) { let v = state.round; for (const p of ptrParts(ptr)) { if (v == null) return undefined; v = v[p]; } return v; }
+function setAt(ptr, value) {
+  const parts = ptrParts(ptr), last = parts.pop();
+  let v = state.round;
+  for (const p of parts) { if (v[p] == null || typeof v[p] !== "object") v[p] = {}; v = v[p]; }
+  if (value === undefined) delete v[last]; else v[last] = value;
+}
+
+// --- state -------------------------------------------------------------------------------
+const state = { variants: [], detail: null, round: null, zone: { ptr: "/players/0/hand", single: false, label: "" },
+  examples: null, answer: null };
+const blankRound = (variant, n) => ({ variant, dealer: 0,
+  players: Array.from({ length: n }, (_, seat) => ({ seat, hand: [] })), wins: [] });
+const nPlayers = () => (Array.isArray(state.round.players) ? state.round.players.length : 0);
+const seatName = (i) => `Seat ${i}`;
+
+async function api(path, body) {
+  const resp = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) });
+  let data = null;
+  try { data = await resp.json(); } catch { data = { detail: `${resp.status} ${resp.statusText}` }; }
+  return { status: resp.status, data };
+}
+
+async function loadVariant(id) {
+  if (state.detail && state.detail.id === id) return;
+  const { status, data } = await api(`/v1/variants/${encodeURIComponent(id)}`);
+  state.detail = status === 200 ? data : null;
+}
+
+// --- the URL fragment: the round, base64url of its UTF-8 JSON --------------------------------
+function encodeRound(round) {
+  const bytes = new TextEncoder().encode(JSON.stringify(round));
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function decodeRound(text) {
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+}
+const shareLink = () => `${location.origin}${location.pathname}#round=${encodeRound(state.round)}`;
+
+// --- rendering: setup bar ----------------------------------------------------------------------
+function seatOptions(select, n, value, extra) {
+  select.replaceChildren(...(extra ? [el("option", { value: "" }, extra)] : []),
+    ...Array.from({ length: n }, (_, i) => el("option", { value: String(i) }, seatName(i))));
+  select.value = value === undefined || value === null ? "" : String(value);
+}
+function renderSetup() {
+  const r = state.round, d = state.detail, n = nPlayers();
+  $("variant").replaceChildren(...state.variants.map((v) => el("option", { value: v.id }, `${v.name} ${v.name_en}`)));
+  $("variant").value = r.variant;
+  const [lo, hi] = d ? [d.players.min, d.players.max] : [n, n];
+  $("players").replaceChildren(...Array.from({ length: hi - lo + 1 }, (_, i) => el("option", { value: String(lo + i) }, String(lo + i))));
+  $("players").value = String(n);
+  seatOptions($("dealer"), n, r.dealer ?? 0);
+  seatOptions($("last-drawer"), n, r.last_drawer, "—");
+  $("round-id").value = r.round_id ?? "";
+  $("wall").value = r.wall_remaining ?? "";
+}
+
+// --- rendering: options and flags, generated from the variant's option descriptions -------------
+function valueField(desc, current, onSet, ptr, key) {
+  const value = current === undefined ? desc.default : current;
+  const set = (v) => onSet(JSON.stringify(v) === JSON.stringify(desc.default) ? undefined : v);
+  let input;
+  const choices = desc.choices || (desc.type === "boolean" ? [true, false] : desc.type === "suit" ? ["m", "p", "s"] : null);
+  if (desc.type === "boolean" && !desc.nullable) {
+    input = el("input", { type: "checkbox", checked: value === true, onchange: (e) => set(e.target.checked) });
+  } else if (choices) {
+    const all = desc.nullable ? [null, ...choices] : choices;
+    const label = (c) => `${c === null ? "— (null)" : desc.type === "suit" ? `${c} ${SUITS[c][0]}` : String(c)}${
+      JSON.stringify(c) === JSON.stringify(desc.default) ? " (default)" : ""}`;
+    input = el("select", { onchange: (e) => set(all[Number(e.target.value)]) },
+      all.map((c, i) => el("option", { value: String(i) }, label(c))));
+    input.value = String(Math.max(0, all.findIndex((c) => JSON.stringify(c) === JSON.stringify(value))));
+  } else if (desc.type === "integer") {
+    input = el("input", { type: "number", step: "1", min: desc.minimum, max: desc.maximum, value: value ?? "",
+      placeholder: String(desc.default),
+      onchange: (e) => set(e.target.value === "" ? desc.default : Number(e.target.value)) });
+  } else if (desc.type === "string" || desc.type === "tile") {
+    input = el("input", { value: value ?? "", onchange: (e) => set(e.target.value === "" ? desc.default : e.target.value) });
+  } else {  // tiles, records, anything richer: JSON (a compact tile string is fine for tiles)
+    input = el("input", { value: value === undefined ? "" : JSON.stringify(value), placeholder: JSON.stringify(desc.default),
+      onchange: (e) => {
+        const text = e.target.value.trim();
+        if (!text) return set(desc.default);
+        try { set(JSON.parse(text)); } catch {
+          if (desc.type === "tiles") set(text);  // a compact string such as "123m55p"
+          else e.target.setAttribute("aria-invalid", "true");
+        }
+      } });
+  }
+  input.id = key.replace(/[^a-zA-Z0-9_-]/g, "_");
+  input.dataset.key = key;
+  return el("div", { class: "field opt", "data-ptr": ptr },
+    el("label", { class: "label", for: input.id }, desc.zh, " ", en(desc.name), el("small", { lang: "en" }, desc.en)), input);
+}
+function renderOptions() {
+  const box = $("options");
+  if (!state.detail) { box.replaceChildren(el("p", { class: "hint" }, "Unknown variant.")); return; }
+  const opts = state.round.options || {};
+  box.replaceChildren(...state.detail.options.map((o) => valueField(o, opts[o.name], (v) => {
+    setAt(`/options/${o.name}`, v);
+    if (state.round.options && !Object.keys(state.round.options).length) delete state.round.options;
+    changed();
+  }, `/options/${o.name}`, `opt:${o.name}`)));
+}
+
+// --- rendering: recorded payouts (expected totals) -------------------------------------------
+function renderRecorded() {
+  const n = nPlayers(), totals = state.round.expected?.totals;
+  const inputs = Array.from({ length: n }, (_, i) => el("label", {}, `${seatName(i)} `, el("input", {
+    type: "number", step: "1", "data-key": `rec:${i}`, id: `recorded-${i}`, value: Array.isArray(totals) ? totals[i] ?? "" : "",
+    onchange: onRecorded })));
+  $("recorded").replaceChildren(...inputs, el("p", { class: "err", id: "recorded-note" }));
+}
+function onRecorded() {
+  const values = [...$("recorded").querySelectorAll("input")].map((i) => i.value.trim());
+  const note = $("recorded-note");
+  note.textContent = "";
+  if (values.every((v) => v === "")) setAt("/expected/totals", undefined);
+  else if (values.some((v) => v === "")) { note.textContent = "Enter a total for every seat (0 for none) 每家都要填"; return; }
+  else setAt("/expected/totals", values.map(Number));
+  if (state.round.expected && !Object.keys(state.round.expected).length) delete state.round.expected;
+  changed();
+  if (state.answer) settle();
+}
+
+// --- rendering: the builder ---------------------------------------------------------------------
+function zone(ptr, labelZh, labelEn, { single = false, max = 0, keep = false } = {}) {
+  const raw = getAt(ptr);
+  const list = single ? (raw == null ? [] : [raw]) : Array.isArray(raw) ? raw : parseTiles(raw);
+  const active = state.zone.ptr === ptr;
+  const label = `${labelZh} ${labelEn}`;
+  const chips = list.map((item, i) => {
+    const obj = item !== null && typeof item === "object";
+    const code = toCode(obj ? item.tile : item);
+    const claimed = obj && item.claimed_by != null;
+    const chip = tileChip(code, { "data-key": `rm:${ptr}:${i}`, "data-ptr": single ? null : `${ptr}/${i}`,
+      class: `tile ${tileInfo(code)?.cls || "unknown"}${claimed ? " claimed" : ""}`,
+      title: `${tileZh(code)} ${code}${obj && item.turn != null ? `, turn ${item.turn}` : ""}${claimed ? `, claimed by seat ${item.claimed_by}` : ""} — click to remove`,
+      "aria-label": `${tileZh(code)} ${code}: remove from ${labelEn}`,
+      onclick: () => removeTile(ptr, i, single, keep) }, "button");
+    return chip;
+  });
+  return el("div", { class: `zone${active ? " active" : ""}`, "data-ptr": ptr },
+    el("button", { type: "button", class: "pick", "aria-pressed": String(active), "data-key": `zone:${ptr}`,
+      onclick: () => { state.zone = { ptr, single, max, label }; renderBuilder(); } },
+    active ? "▶ " : "", labelZh, " ", en(labelEn), single ? "" : ` (${list.length})`),
+    el("span", { class: "chips" }, chips.length ? chips : el("span", { class: "empty" }, active ? "click tiles above" : "—")));
+}
+function removeTile(ptr, i, single, keep) {
+  if (single) setAt(ptr, undefined);
+  else {
+    const raw = getAt(ptr), list = Array.isArray(raw) ? raw : parseTiles(raw);
+    list.splice(i, 1);
+    setAt(ptr, list.length || keep ? list : undefined);
+  }
+  tidy(); changed(true);
+}
+function addTile(code) {
+  const z = state.zone;
+  if (z.single) setAt(z.ptr, code);
+  else {
+    const raw = getAt(z.ptr), list = Array.isArray(raw) ? raw : parseTiles(raw);
+    if (z.max && list.length >= z.max) { status(`${z.label} holds ${z.max} tiles`); return; }
+    list.push(code);
+    setAt(z.ptr, list);
+  }
+  changed(true);
+}
+/** Drop containers the builder emptied, so the JSON stays what a game server would send. */
+function tidy() {
+  const r = state.round;
+  if (r.reveals && typeof r.reveals === "object" && !Object.keys(r.reveals).length) delete r.reveals;
+}
+
+const seatSelect = (value, extra, onchange, key) => {
+  const s = el("select", { "data-key": key, onchange: (e) => onchange(e.target.value === "" ? undefined : Number(e.target.value)) });
+  seatOptions(s, nPlayers(), value, extra);
+  return s;
+};
+const field = (ptr, labelZh, labelEn, input) => {
+  input.id = input.id || `f${ptr.replace(/\W/g, "_")}`;
+  return el("div", { class: "field", "data-ptr": ptr }, el("label", { for: input.id }, labelZh, " ", en(labelEn)), input);
+};
+const num = (ptr, key) => el("input", { type: "number", min: "0", step: "1", "data-key": key, value: getAt(ptr) ?? "",
+  onchange: (e) => { setAt(ptr, e.target.value === "" ? undefined : Number(e.target.value)); changed(); } });
+const check = (ptr, key) => el("input", { type: "checkbox", "data-key": key, checked: getAt(ptr) === true,
+  onchange: (e) => { setAt(ptr, e.target.checked ? true : undefined); changed(); } });
+
+const MELD_TYPES = [["pong", "碰", "pong"], ["kong", "杠", "kong"], ["chow", "吃", "chow"]];
+const KONG_KINDS = [["exposed", "明杠 exposed"], ["added", "加杠 added"], ["concealed", "暗杠 concealed"]];
+function meldRow(i, j) {
+  const p = `/players/${i}/melds/${j}`, m = getAt(p);
+  const type = el("select", { "data-key": `mt:${p}`, "aria-label": `Meld ${j + 1} type`, onchange: (e) => {
+    const t = e.target.value, tile = m.tile ?? parseTiles(m.tiles)[0];
+    const next = { type: t };
+    if (t === "chow") next.tiles = tile ? [tile] : []; else if (tile) next.tile = tile;
+    if (t === "kong") next.kind = "exposed";
+    if (m.from != null) next.from = m.from;
+    setAt(p, next); changed(true);
+  } }, MELD_TYPES.filter(([t]) => t !== "chow" || state.detail?.chow || m.type === "chow")
+    .map(([v, zh, e]) => el("option", { value: v }, `${zh} ${e}`)));
+  type.value = m.type;
+  const parts = [type];
+  if (m.type === "kong") {
+    const kind = el("select", { "data-key": `mk:${p}`, "aria-label": `Meld ${j + 1} kong kind`,
+      onchange: (e) => { m.kind = e.target.value; if (m.kind !== "exposed") delete m.from; changed(true); } },
+    KONG_KINDS.map(([v, t]) => el("option", { value: v }, t)));
+    kind.value = m.kind || "exposed";
+    parts.push(kind);
+  }
+  parts.push(m.type === "chow" ? zone(`${p}/tiles`, "牌", "tiles", { max: 3, keep: true }) : zone(`${p}/tile`, "牌", "tile", { single: true }));
+  if (m.type !== "kong" || m.kind === "exposed" || m.from != null) {
+    parts.push(field(`${p}/from`, "来自", "from", seatSelect(m.from, "—", (v) => { setAt(`${p}/from`, v); changed(); }, `mf:${p}`)));
+  }
+  if (m.type === "kong") {
+    parts.push(field(`${p}/delayed`, "憨包豆", "delayed", check(`${p}/delayed`, `md:${p}`)));
+    parts.push(zone(`${p}/revealed`, "开杠", "revealed"));
+  }
+  parts.push(el("button", { type: "button", class: "small", "data-key": `mx:${p}`, "aria-label": `Remove meld ${j + 1}`,
+    onclick: () => { state.round.players[i].melds.splice(j, 1); if (!state.round.players[i].melds.length) delete state.round.players[i].melds; changed(true); } }, "✕"));
+  return el("div", { class: "meld line", "data-ptr": p }, parts);
+}
+function seatPanel(i) {
+  const r = state.round, p = `/players/${i}`, player = r.players[i];
+  const addMeld = (type) => () => {
+    player.melds = player.melds || [];
+    player.melds.push(type === "chow" ? { type, tiles: [] } : type === "kong" ? { type, kind: "concealed" } : { type });
+    state.zone = { ptr: `${p}/melds/${player.melds.length - 1}/${type === "chow" ? "tiles" : "tile"}`, single: type !== "chow", max: 3, label: "meld" };
+    changed(true);
+  };
+  const flags = (state.detail?.flags || []).map((f) => valueField(f, player.flags?.[f.name], (v) => {
+    setAt(`${p}/flags/${f.name}`, v);
+    if (player.flags && !Object.keys(player.flags).length) delete player.flags;
+    changed();
+  }, `${p}/flags/${f.name}`, `flag:${i}:${f.name}`));
+  const hasFlowers = Object.keys(tileCopies()).some((c) => /f$/.test(c)) || player.flowers;
+  return el("fieldset", { class: "seat", "data-ptr": p },
+    el("legend", {}, `座位 ${i} `, en(seatName(i)), " ", r.dealer === i || (r.dealer == null && i === 0) ? el("span", { class: "badge" }, "庄 dealer") : null),
+    zone(`${p}/hand`, "手牌", "hand", { keep: true }),
+    (player.melds || []).map((_, j) => meldRow(i, j)),
+    zone(`${p}/discards`, "弃牌", "discards"),
+    hasFlowers ? zone(`${p}/flowers`, "花牌", "flowers") : null,
+    el("div", { class: "line" }, el("span", {}, "副露 ", en("add a meld:")),
+      MELD_TYPES.filter(([t]) => t !== "chow" || state.detail?.chow).map(([t, zh, e]) =>
+        el("button", { type: "button", class: "small", "data-key": `add:${p}:${t}`, onclick: addMeld(t) }, `+ ${zh} ${e}`)),
+      field(`${p}/ready_declared_turn`, "报听轮次", "ready at turn", num(`${p}/ready_declared_turn`, `rd:${i}`))),
+    flags.length ? el("div", { class: "flags", "data-ptr": `${p}/flags` }, flags) : null);
+}
+const WIN_FLAGS = [["kong_draw", "杠上开花"], ["robbing_kong", "抢杠"], ["after_kong_discard", "杠上炮"], ["last_tile", "海底"],
+  ["heavenly", "天胡"], ["earthly", "地胡"]];
+function winRow(k) {
+  const p = `/wins/${k}`, w = state.round.wins[k];
+  return el("div", { class: "win", "data-ptr": p },
+    el("div", { class: "line" },
+      el("strong", {}, `胡 ${k + 1}`),
+      field(`${p}/winner`, "赢家", "winner", seatSelect(w.winner, null, (v) => { w.winner = v ?? 0; changed(true); }, `ww:${k}`)),
+      field(`${p}/from`, "点炮", "from", seatSelect(w.from, "自摸 self-drawn", (v) => { setAt(`${p}/from`, v); changed(); }, `wf:${k}`)),
+      zone(`${p}/tile`, "胡牌", "winning tile", { single: true }),
+      field(`${p}/turn`, "轮次", "turn", num(`${p}/turn`, `wt:${k}`)),
+      el("button", { type: "button", class: "small", "data-key": `wx:${k}`, "aria-label": `Remove win ${k + 1}`,
+        onclick: () => { state.round.wins.splice(k, 1); changed(true); } }, "✕")),
+    el("div", { class: "line" }, WIN_FLAGS.map(([f, zh]) => {
+      const box = check(`${p}/${f}`, `wflag:${k}:${f}`);
+      box.id = `win${k}-${f}`;
+      return el("label", { "data-ptr": `${p}/${f}` }, box, ` ${zh} `, en(f));
+    })));
+}
+/** Rebuilding a part of the page must not lose the keyboard user's place: refocus by data-key. */
+function keepFocus(render) {
+  const key = document.activeElement?.dataset?.key;
+  render();
+  if (key && !document.activeElement?.dataset?.key) document.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
+}
+function renderBuilder() { keepFocus(buildBuilder); }
+function buildBuilder() {
+  const r = state.round;
+  if (!Array.isArray(r.players)) r.players = [];
+  if (!Array.isArray(r.wins)) r.wins = r.wins == null ? [] : r.wins;
+  $("builder").replaceChildren(
+    ...r.players.map((_, i) => seatPanel(i)),
+    el("fieldset", { class: "wins", "data-ptr": "/wins" }, el("legend", {}, "胡牌 ", en("Wins (none = a drawn round 流局)")),
+      r.wins.map((_, k) => winRow(k)),
+      el("button", { type: "button", class: "small", "data-key": "add-win", onclick: () => {
+        r.wins.push({ winner: 0 });
+        state.zone = { ptr: `/wins/${r.wins.length - 1}/tile`, single: true, label: "winning tile" };
+        changed(true);
+      } }, "+ 胡 add a win")),
+    el("fieldset", { class: "reveals", "data-ptr": "/reveals" }, el("legend", {}, "翻牌 ", en("Reveals: tiles turned over after the round")),
+      el("div", { class: "line" }, zone("/reveals/chicken_flip", "翻鸡", "chicken_flip", { single: true }),
+        zone("/reveals/wild_indicator", "翻王", "wild_indicator", { single: true })),
+      zone("/reveals/birds", "鸟/码", "birds")));
+  renderTarget();
+}
+
+// --- the palette: the variant's tile set, with how many copies are left -------------------------
+function tileCopies() {
+  const sets = state.detail?.tile_sets || {};
+  return (sets[String(nPlayers())] || Object.values(sets)[0] || {}).copies || {};
+}
+function usedTiles() {
+  const used = {}, add = (list) => parseTiles(list).forEach((c) => { used[c] = (used[c] || 0) + 1; });
+  const r = state.round, seen = new Set();
+  for (const pl of r.players || []) {
+    add(pl.hand ?? []);
+    add(pl.flowers ?? []);
+    for (const d of pl.discards || []) if (!(d && typeof d === "object" && d.claimed_by != null)) add([d && typeof d === "object" ? d.tile : d]);
+    for (const m of pl.melds || []) {
+      if (m.type === "chow") add(m.tiles ?? []);
+      else if (m.tile) add(Array(m.type === "kong" ? 4 : 3).fill(m.tile));
+      add(m.revealed ?? []);
+    }
+  }
+  for (const w of r.wins || []) {
+    const key = w.from == null ? null : `${w.from}/${w.turn}/${w.tile}`;
+    if (w.tile && !(key && seen.has(key))) add([w.tile]);
+    if (key) seen.add(key);
+  }
+  const rv = r.reveals || {};
+  add([rv.chicken_flip, rv.wild_indicator].filter(Boolean));
+  add(rv.birds ?? []);
+  return used;
+}
+function renderPalette() { keepFocus(buildPalette); }
+function buildPalette() {
+  const copies = tileCopies(), used = usedTiles(), rows = {};
+  for (const code of Object.keys(copies)) {
+    const group = /^[1-9][mps]$/.test(code) ? code[1] : /f$/.test(code) ? "f" : "z";
+    const left = copies[code] - (used[code] || 0);
+    (rows[group] = rows[group] || []).push(tileChip(code, { type: "button", "data-key": `pal:${code}`,
+      "aria-label": `${tileZh(code)} ${tileInfo(code)?.en} (${code}), ${left} left`, onclick: () => addTile(code) }, "button"));
+    rows[group].at(-1).append(el("span", { class: `left${left <= 0 ? " none" : ""}`, "aria-hidden": "true" }, `×${left}`));
+  }
+  $("palette").replaceChildren(...["m", "p", "s", "z", "f"].filter((g) => rows[g]).map((g) => el("div", { class: "row" }, rows[g])));
+}
+function renderTarget() {
+  const z = state.zone, box = document.querySelector(`.zone[data-ptr="${CSS.escape(z.ptr)}"]`);
+  const name = box ? box.querySelector("button.pick").textContent.replace(/^▶ /, "").replace(/ \(\d+\)$/, "") : z.ptr;
+  const seat = /^\/players\/(\d+)/.exec(z.ptr);
+  $("target").replaceChildren("点牌加入 ", en("Click a tile to add it to: "),
+    el("strong", {}, `${seat ? `${seatName(Number(seat[1]))} · ` : ""}${name}`), en(z.single ? " (one tile: replaces it)" : ""));
+}
+
+// --- keeping the views in sync -------------------------------------------------------------------
+/** JSON for people: an object or list that fits on a line stays on one line (a hand is one line). */
+function pretty(v, indent = "", lead = 0) {
+  const flat = JSON.stringify(v);
+  if (v === null || typeof v !== "object" || indent.length + lead + flat.length <= 80) return flat;
+  const inner = indent + "  ";
+  if (Array.isArray(v)) return `[\n${v.map((x) => inner + pretty(x, inner)).join(",\n")}\n${indent}]`;
+  return `{\n${Object.entries(v).map(([k, x]) => `${inner}${JSON.stringify(k)}: ${pretty(x, inner, k.length + 4)}`)
+    .join(",\n")}\n${indent}}`;
+}
+/** After every edit: JSON text, share link, palette counts; the builder too when its structure changed. */
+function changed(rebuild = false) {
+  if (rebuild) renderBuilder();
+  $("json").value = pretty(state.round);
+  $("json-error").textContent = "";
+  const link = shareLink();
+  $("share").value = link;
+  history.replaceState(null, "", link);
+  renderPalette();
+}
+function renderAll() {
+  renderSetup(); renderOptions(); renderRecorded(); renderBuilder(); changed();
+}
+let jsonTimer = 0;
+function onJsonInput() {
+  clearTimeout(jsonTimer);
+  jsonTimer = setTimeout(async () => {
+    let parsed;
+    try { parsed = JSON.parse($("json").value); } catch (e) { $("json-error").textContent = `Not valid JSON yet: ${e.message}`; return; }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) { $("json-error").textContent = "A round is a JSON object { … }"; return; }
+    await setRound(parsed, false);
+  }, 250);
+}
+async function setRound(round, rewriteJson = true) {
+  state.round = round;
+  await loadVariant(round.variant);
+  renderSetup(); renderOptions(); renderRecorded(); renderBuilder();
+  if (rewriteJson) changed(); else { $("json-error").textContent = ""; $("share").value = shareLink(); history.replaceState(null, "", shareLink()); renderPalette(); }
+}
+
+// --- settling and showing the answer ---------------------------------------------------------------
+function clearProblems() {
+  $("problems").replaceChildren();
+  document.querySelectorAll(".field-error").forEach((n) => n.remove());
+  document.querySelectorAll("[aria-invalid], .bad").forEach((n) => { n.removeAttribute("aria-invalid"); n.classList.remove("bad"); });
+}
+/** The element a JSON pointer names: the deepest one the page shows, walking up the pointer. */
+function targetOf(ptr) {
+  for (let p = ptr; ; p = p.slice(0, p.lastIndexOf("/"))) {
+    const found = document.querySelector(`[data-ptr="${CSS.escape(p)}"]`);
+    if (found || !p) return found;
+  }
+}
+function showProblems(problem) {
+  clearProblems();
+  const errs = problem.errors || [];
+  const list = el("ul", {}, errs.map((e) => {
+    const target = targetOf(e.pointer);
+    if (target) {  // a tile chip, a zone, a field, or a whole section (then only the message)
+      const chip = target.classList.contains("tile");
+      const input = target.matches(".field, label") ? target.querySelector("input, select, textarea") : null;
+      (chip ? target : target.matches(".zone") ? target.querySelector("button.pick") : input)?.classList.add("bad");
+      input?.setAttribute("aria-invalid", "true");
+      (chip ? target.closest(".zone") : target).append(el("p", { class: "err field-error" }, `${e.detail} [${e.code}]`));
+    }
+    return el("li", {}, el("button", { type: "button", onclick: () => targetOf(e.pointer)?.scrollIntoView({ block: "center" }) },
+      e.pointer || "/"), `: ${e.detail} [${e.code}]`);
+  }));
+  $("problems").replaceChildren(el("strong", {}, `${problem.status} ${problem.title || ""}`), el("p", {}, problem.detail || ""),
+    ...(errs.length ? [list] : []));
+}
+async function settle() {
+  clearProblems();
+  const { status, data } = await api("/v1/settlements", state.round);
+  if (status !== 200) { state.answer = null; $("answer").replaceChildren(); showProblems({ status, ...data }); return; }
+  state.answer = data;
+  renderAnswer(data);
+}
+const signed = (v) => el("span", { class: v > 0 ? "pos" : v < 0 ? "neg" : "" }, v > 0 ? `+${v}` : String(v));
+const table = (caption, head, rows, cls = "") => el("table", { class: cls }, el("caption", { class: "sr-only" }, caption),
+  el("thead", {}, el("tr", {}, head.map(([zh, e, c]) => el("th", { class: c || "", scope: "col" }, zh, " ", en(e))))),
+  el("tbody", {}, rows));
+function renderAnswer(a) {
+  const enOf = Object.fromEntries((state.detail?.patterns || []).map((p) => [p.zh, p.en]));
+  const totals = a.scores.map((s) => s.total), sum = totals.reduce((x, y) => x + y, 0);
+  const fromItems = a.scores.map(() => 0);
+  a.items.forEach((it) => { fromItems[it.payer] -= it.points; fromItems[it.payee] += it.points; });
+  const balanced = sum === 0 && fromItems.every((v, i) => v === totals[i]);
+  const mm = a.mismatches, byseat = Object.fromEntries((mm?.totals || []).map((t) => [t.seat, t]));
+  const recorded = state.round.expected?.totals;
+  const summary = el("div", { class: "summary" },
+    el("span", {}, "下一庄 ", en("next dealer"), " ", el("strong", {}, a.next_dealer == null ? "—" : seatName(a.next_dealer))),
+    el("span", { class: balanced ? "ok" : "notok", id: "zero-sum" }, balanced ? "✓ 零和 " : "✗ 不平 ",
+      en(balanced ? "zero-sum: totals add up to 0 and equal the items" : `NOT zero-sum (Σ = ${sum})`)),
+    el("span", { class: "hint" }, `${a.rules_version} · ${a.digest.slice(0, 19)}…`));
+  const banner = mm ? el("p", { class: `banner${mm.count ? "" : " good"}`, id: "mismatch-banner" }, mm.count
+    ? `与实际结算不符 ${mm.count} 处 — ${mm.count} difference${mm.count > 1 ? "s" : ""} from the recorded payouts`
+    : "✓ 与实际结算一致 — matches the recorded payouts") : null;
+  const totalRows = a.scores.map((s) => el("tr", { class: byseat[s.seat] ? "mismatch" : "", "data-seat": s.seat },
+    el("th", { scope: "row" }, seatName(s.seat), s.seat === state.round.dealer ? " 庄" : ""),
+    el("td", { class: "hint" }, Object.entries(s.by_kind).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ")),
+    el("td", { class: "num" }, el("strong", {}, signed(s.total))),
+    recorded ? el("td", { class: "num" }, String(recorded[s.seat] ?? "")) : null,
+    recorded ? el("td", { class: "num diff" }, byseat[s.seat] ? signed(byseat[s.seat].difference) : "✓") : null));
+  const itemRows = a.items.map((it, i) => el("tr", {},
+    el("td", { class: "num" }, String(i + 1)),
+    el("td", {}, `${seatName(it.payer)} → ${seatName(it.payee)}`),
+    el("td", { class: "num" }, el("strong", {}, String(it.points))),
+    el("td", {}, it.name, " ", en(it.name_en)),
+    el("td", { class: "hint" }, it.kind),
+    el("td", { class: "note" }, it.note)));
+  const handRows = a.hands.map((h) => el("tr", {},
+    el("th", { scope: "row" }, seatName(h.seat)),
+    el("td", {}, h.won ? "✓ 胡" : ""),
+    el("td", {}, h.patterns.map((p, i) => [i ? ", " : "", p, enOf[p] ? en(` ${enOf[p]}`) : ""])),
+    el("td", {}, h.ready === undefined ? "" : h.ready ? "✓" : "✗"),
+    el("td", {}, tiles(h.waits))));
+  const extra = mm && (mm.missing_items.length || mm.unexpected_items.length) ? el("div", { class: "wide" },
+    el("h3", {}, "记录的条目 ", en("Recorded items that differ")),
+    el("ul", {}, mm.missing_items.map((it) => el("li", { class: "notok" }, `recorded #${it.index}, not computed: ${seatName(it.payer)} → ${seatName(it.payee)} ${it.points} ${it.name || it.kind || ""}`)),
+      mm.unexpected_items.map((it) => el("li", { class: "notok" }, `computed, not recorded: ${seatName(it.payer)} → ${seatName(it.payee)} ${it.points} ${it.name}`)))) : null;
+  $("answer").replaceChildren(...[summary, banner].filter(Boolean), el("div", { class: "tables" },
+    el("div", {}, el("h3", {}, "各家合计 ", en("Totals per seat")), table("Totals per seat", [["座位", "Seat"], ["分类", "by kind"],
+      ["合计", "Total", "num"], ...(recorded ? [["实际", "Recorded", "num"], ["差额", "Difference", "num"]] : [])], totalRows, "totals")),
+    el("div", {}, el("h3", {}, "牌型 ", en("Hands")), table("Hands", [["座位", "Seat"], ["胡", "Won"], ["牌型", "Patterns"],
+      ["听牌", "Ready"], ["听", "Waits"]], handRows, "hands")),
+    el("div", { class: "wide" }, el("h3", {}, "明细 ", en(`Items (${a.items.length})`)), table("Items", [["#", "", "num"],
+      ["付 → 收", "payer → payee"], ["分", "points", "num"], ["规则", "rule"], ["类", "kind"], ["说明", "note"]], itemRows, "items")),
+    extra,
+    a.notes.length ? el("div", { class: "wide" }, el("h3", {}, "备注 ", en("Notes")), el("ul", {}, a.notes.map((n) => el("li", {}, n)))) : null));
+}
+
+// --- copy buttons ----------------------------------------------------------------------------------
+function status(text) { $("status").textContent = text; }
+async function copy(text, what) {
+  try { await navigator.clipboard.writeText(text); status(`Copied ${what}.`); } catch {
+    const area = el("textarea", {}, text);
+    document.body.append(area); area.select();
+    status(document.execCommand("copy") ? `Copied ${what}.` : `Select and copy the ${what} by hand.`);
+    area.remove();
+  }
+}
+const curl = () => `curl -s ${location.origin}/v1/settlements -H 'Content-Type: application/json' -d '${
+  JSON.stringify(state.round).replace(/'/g, "'\\''")}'`;
+
+// --- start -----------------------------------------------------------------------------------------
+function roundFromFragment() {
+  const m = /^#round=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!m) return null;
+  try { return decodeRound(m[1]); } catch { status("The link's round could not be read."); return null; }
+}
+async function start() {
+  const { data } = await api("/v1/variants");
+  state.variants = data.variants || [];
+  const shared = roundFromFragment();
+  const round = shared || blankRound(state.variants[0]?.id, 4);
+  await setRound(round);
+  if (shared) await settle();
+
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); settle(); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); settle(); } });
+  $("variant").addEventListener("change", async (e) => {
+    const r = state.round;
+    r.variant = e.target.value;
+    await loadVariant(r.variant);
+    const names = new Set(state.detail.options.map((o) => o.name)), flags = new Set(state.detail.flags.map((f) => f.name));
+    if (r.options) for (const k of Object.keys(r.options)) if (!names.has(k)) delete r.options[k];
+    for (const p of r.players) if (p.flags) for (const k of Object.keys(p.flags)) if (!flags.has(k)) delete p.flags[k];
+    const { min, max } = state.detail.players;
+    if (nPlayers() < min || nPlayers() > max) resize(Math.min(Math.max(nPlayers(), min), max));
+    renderAll();
+  });
+  $("players").addEventListener("change", (e) => { resize(Number(e.target.value)); renderAll(); });
+  $("dealer").addEventListener("change", (e) => { state.round.dealer = Number(e.target.value); changed(true); });
+  $("last-drawer").addEventListener("change", (e) => { setAt("/last_drawer", e.target.value === "" ? undefined : Number(e.target.value)); changed(); });
+  $("round-id").addEventListener("input", (e) => { setAt("/round_id", e.target.value || undefined); changed(); });
+  $("wall").addEventListener("change", (e) => { setAt("/wall_remaining", e.target.value === "" ? undefined : Number(e.target.value)); changed(); });
+  $("json").addEventListener("input", onJsonInput);
+  $("copy-json").addEventListener("click", () => copy(pretty(state.round), "JSON"));
+  $("copy-curl").addEventListener("click", () => copy(curl(), "curl command"));
+  $("copy-link").addEventListener("click", () => copy(shareLink(), "share link"));
+  $("clear").addEventListener("click", () => { state.answer = null; $("answer").replaceChildren(); clearProblems();
+    setRound(blankRound(state.round.variant, nPlayers())); });
+  $("example").addEventListener("click", loadExample);
+  window.addEventListener("hashchange", async () => { const r = roundFromFragment(); if (r && JSON.stringify(r) !== JSON.stringify(state.round)) { await setRound(r); await settle(); } });
+}
+function resize(n) {
+  const r = state.round;
+  r.players = Array.from({ length: n }, (_, seat) => r.players[seat] || { seat, hand: [] });
+  if ((r.dealer ?? 0) >= n) r.dealer = 0;
+  if (r.last_drawer != null && r.last_drawer >= n) delete r.last_drawer;
+  if (Array.isArray(r.expected?.totals)) r.expected.totals = Array.from({ length: n }, (_, i) => r.expected.totals[i] ?? 0);
+}
+async function loadExample() {
+  if (!state.examples) {
+    const { data } = await api("/openapi.json");
+    state.examples = data?.paths?.["/v1/settlements"]?.post?.requestBody?.content?.["application/json"]?.examples || {};
+  }
+  const ex = state.examples[state.round.variant];
+  if (!ex) { status("No example round for this variant."); return; }
+  status(`Example: ${ex.summary}`);
+  await setRound(structuredClone(ex.value));
+  await settle();
+}
+start();
