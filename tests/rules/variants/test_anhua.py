@@ -47,7 +47,7 @@ from rules.variants.anhua.tables import (
     wild_class,
 )
 
-SEED = Path("/work/shared/seeds/003_30c03b1480dd8d3a.txt")
+SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "003_30c03b1480dd8d3a.txt"  # ../shared beside the repo
 SEVEN = TableRules(frozenset({"9s", "1s"}))  # flipped 9s under 七王
 
 
