@@ -41,12 +41,14 @@ from .shared import (
     win_order,
 )
 
+DEFAULT_MA_COUNT = 4
+
 
 @dataclass(frozen=True)
 class Options:
     base_points: int = option(1, "底分", "Base stake: 胡牌分 and 扎码分 are multiplied by it; kong points are fixed",
                               minimum=1)
-    ma_count: int = option(4, "扎码数量", "码 drawn after a win, chosen when the room is made (001:274); one more when "
+    ma_count: int = option(DEFAULT_MA_COUNT, "扎码数量", "码 drawn after a win, chosen when the room is made (001:274); one more when "
                            "the winner holds no 红中", minimum=0, maximum=10)
     ma_faces: str = option("159", "中码牌面", "Faces that hit: 1/5/9 as in the sister games (001:23) or 1/6/9 as printed "
                            "here (001:273); 红中 counts as 1 either way", choices=("159", "169"))
@@ -303,7 +305,7 @@ def _notes(snap: Snapshot, opts: Any) -> tuple[str, ...]:
     if flagged:
         notes.append(f"{', '.join(flagged)}: this game has no 天胡/地胡/杠上开花/海底 patterns; "
                      "every win pays the same (001:276-286)")
-    if opts.one_ma_all and opts.ma_count != Options.ma_count:
+    if opts.one_ma_all and opts.ma_count != DEFAULT_MA_COUNT:
         notes.append("一码全中 draws one 码; ma_count is not used")
     return tuple(notes)
 
