@@ -152,12 +152,14 @@ else:
 
 
 def on_starting(server: Any) -> None:
+    from rules._native import engine
     from service import metrics
 
     metrics.clear_dir(os.environ[_METRICS_ENV])  # a given directory may hold an earlier run's values
     server.log.info("settings", extra={"workers": server.num_workers, "worker_class": server.cfg.worker_class_str,
                                        "threads": server.cfg.threads, "bind": server.cfg.bind,
-                                       "metrics_dir": os.environ[_METRICS_ENV]})
+                                       "metrics_dir": os.environ[_METRICS_ENV],
+                                       "engine": engine()})  # compiled or pure: rules/_native.py
 
 
 def post_worker_init(_worker: Any) -> None:

@@ -13,24 +13,29 @@ pruned by the same table so it never explores a dead end.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import Any, Literal
+from itertools import product
+from typing import Any, Final, Literal
 
 from .tiles import ALL_FACES, INDEX, SUITS, Tile
 
 _INF = 99
 _HONOUR_FACES: tuple[Tile, ...] = ("E", "S", "W", "N", "P", "F", "C")
 _BLOCKS: tuple[tuple[str, tuple[Tile, ...]], ...] = tuple(
-    (s, tuple(f"{r}{s}" for r in range(1, 10))) for s in SUITS
+    (s, tuple([sys.intern(f"{r}{s}") for r in range(1, 10)])) for s in SUITS  # (the tile objects: rules/tiles.py)
 ) + (("z", _HONOUR_FACES),)
 
 
-@dataclass(frozen=True)
+_HAND_RULES_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+@dataclass(frozen=True)  # (a variant derives its own frozen rules from it: the generated __init__ stays)
 class HandRules:
     """What counts as a complete hand in a variant.
 
@@ -45,9 +50,56 @@ class HandRules:
     seven_pairs: bool = False
     thirteen_orphans: bool = False
 
+    # Rules key every remembered analysis and wait. These are the dataclass's own __eq__ and
+    # __hash__ (field values compared and hashed as one tuple), compiled: the generated ones
+    # run as Python. A subclass compares and hashes all of its fields, as its own would.
+    def _values(self) -> tuple[object, ...]:
+        cls = type(self)
+        if cls is HandRules:
+            return (self.wild, self.pair_ranks, self.seven_pairs, self.thirteen_orphans)
+        names = _HAND_RULES_FIELDS.get(cls)
+        if names is None:
+            names = _HAND_RULES_FIELDS[cls] = tuple(f.name for f in fields(self) if f.compare)
+        return tuple([getattr(self, name) for name in names])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, HandRules)
+        return self is other or self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
     def relaxed(self) -> HandRules:
         """The same rules without the pair restriction (乱将 hands)."""
         return HandRules(self.wild, None, self.seven_pairs, self.thirteen_orphans)
+
+
+_DEFAULT_RULES = HandRules()  # the default of every ``rules`` parameter (one shared instance, as before)
+
+_KIND_ORDER = {"pair": 0, "sequence": 1, "triplet": 2}  # alphabetical, as the kinds' names sort
+
+
+def _faces_code(faces: tuple[Tile | None, ...]) -> int:
+    """Up to three faces as 6-bit fields (face index + 2; 1 for ``None``, 0 after the end), so
+    that comparing codes compares the tuples of face indices; -1 for anything else."""
+    if len(faces) > 3:
+        return -1
+    code = 0
+    for k in range(3):
+        code <<= 6
+        if k < len(faces):
+            f = faces[k]
+            i = -1 if f is None else INDEX.get(f, -2)
+            if i == -2:
+                return -1
+            code |= i + 2
+    return code
+
+
+# The other frozen dataclasses have their own ``__init__`` (the generated one runs as Python
+# even compiled; see rules/ledger.py): same parameters, same ``object.__setattr__`` per field.
 
 
 @dataclass(frozen=True)
@@ -62,6 +114,17 @@ class Group:
     kind: str  # "pair" | "triplet" | "sequence"
     faces: tuple[Tile | None, ...]
     wild_faces: tuple[Tile | None, ...] = ()
+    # (kind, face indices, wild face indices) as one integer: what a decomposition's groups are
+    # sorted by (-1 for a shape no decomposition makes); not part of the value
+    _order: int = field(init=False, repr=False, compare=False)
+
+    def __init__(self, kind: str, faces: tuple[Tile | None, ...], wild_faces: tuple[Tile | None, ...] = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "wild_faces", wild_faces)
+        rank, of_faces, of_wilds = _KIND_ORDER.get(kind, -1), _faces_code(faces), _faces_code(wild_faces)
+        object.__setattr__(self, "_order", -1 if rank < 0 or of_faces < 0 or of_wilds < 0
+                           else rank << 36 | of_faces << 18 | of_wilds)
 
     @property
     def face(self) -> Tile | None:
@@ -84,10 +147,17 @@ class Decomposition:
 
     pair: Group
     sets: tuple[Group, ...]
+    # the pair and the sets (every scorer asks, often more than once: built once); not part of the value
+    _groups: tuple[Group, ...] = field(init=False, repr=False, compare=False)
+
+    def __init__(self, pair: Group, sets: tuple[Group, ...]) -> None:
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "_groups", (pair, *sets))
 
     @property
     def groups(self) -> tuple[Group, ...]:
-        return (self.pair, *self.sets)
+        return self._groups
 
     @property
     def wilds(self) -> int:
@@ -109,6 +179,11 @@ class SevenPairs:
     max_quads: int  # quads when wildcards are placed to make as many as possible
     wilds: int
 
+    def __init__(self, natural_quads: int, max_quads: int, wilds: int) -> None:
+        object.__setattr__(self, "natural_quads", natural_quads)
+        object.__setattr__(self, "max_quads", max_quads)
+        object.__setattr__(self, "wilds", wilds)
+
 
 @dataclass(frozen=True)
 class Analysis:
@@ -121,6 +196,17 @@ class Analysis:
     thirteen_orphans: bool
     wild_as_self: int = 0  # wildcards counted as their own face in this reading (归位)
     real_tiles: tuple[Tile, ...] = field(default=())
+
+    def __init__(self, tiles: tuple[Tile, ...], n_wild: int, decompositions: tuple[Decomposition, ...],
+                 seven_pairs: SevenPairs | None, thirteen_orphans: bool, wild_as_self: int = 0,
+                 real_tiles: tuple[Tile, ...] = ()) -> None:
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "n_wild", n_wild)
+        object.__setattr__(self, "decompositions", decompositions)
+        object.__setattr__(self, "seven_pairs", seven_pairs)
+        object.__setattr__(self, "thirteen_orphans", thirteen_orphans)
+        object.__setattr__(self, "wild_as_self", wild_as_self)
+        object.__setattr__(self, "real_tiles", real_tiles)
 
     @property
     def wins(self) -> bool:
@@ -198,10 +284,9 @@ def count_tiles(*groups: Iterable[Tile]) -> dict[Tile, int]:
     """Copies of each face over some groups of tiles (a hand, its melds' tiles, …): what
     :func:`waits` takes as ``held``; a plain dict, cheaper to build than a ``Counter``."""
     counts: dict[Tile, int] = {}
-    get = counts.get
     for group in groups:
         for t in group:
-            counts[t] = get(t, 0) + 1
+            counts[t] = counts.get(t, 0) + 1  # (not a bound ``get``: compiled, that is a Python call per tile)
     return counts
 
 
@@ -262,29 +347,47 @@ _UNIT: dict[Tile, tuple[int, int]] = {f: (b, 1 << (_FIELD_BITS * k)) for f, (b, 
 _TABLE_LIMIT = 250_000  # entries per table before it is emptied (bounded memory whatever clients send)
 _NO_WILD: frozenset[Tile] = frozenset()
 
-_Table = tuple[dict[int, tuple[int, int]], bool, int, int, dict[tuple[int, int, int], int]]
-"""One block kind's tables: code → (fewest wildcards without, with the pair), whether
-sequences count, the pair mask, the number of faces, and :func:`_completers` answers."""
+
+class _Table:
+    """One block kind's tables: code → (fewest wildcards without, with the pair), whether
+    sequences count, the pair mask, the number of faces, and :func:`_completers` answers
+    (a class: its attributes read faster than a tuple's items, compiled)."""
+
+    def __init__(self, sequences: bool, mask: int, n: int) -> None:
+        self.mins: Final[dict[int, tuple[int, int]]] = {}
+        self.sequences: Final = sequences
+        self.mask: Final = mask
+        self.n: Final = n
+        self.completers: Final[dict[int, int]] = {}
+
+
 _TABLES: dict[tuple[bool, int], _Table] = {}
-_TABLES_BY_RANKS: dict[frozenset[int] | None, tuple[_Table, ...]] = {}
+_TABLES_BY_RANKS: dict[frozenset[int] | None, tuple[_Table, _Table, _Table, _Table]] = {}
 
 
-def _tables(pair_ranks: frozenset[int] | None) -> tuple[_Table, ...]:
+def _tables(pair_ranks: frozenset[int] | None) -> tuple[_Table, _Table, _Table, _Table]:
     """The four blocks' look-up tables under ``pair_ranks`` (shared between rules with the same masks)."""
     found = _TABLES_BY_RANKS.get(pair_ranks)
     if found is None:
         masks = _pair_masks(pair_ranks)
-        found = tuple(_TABLES.setdefault((_SEQUENCES[b], masks[b]), ({}, _SEQUENCES[b], masks[b], len(faces), {}))
-                      for b, (_, faces) in enumerate(_BLOCKS))
-        _TABLES_BY_RANKS[pair_ranks] = found
+        made = []
+        for b, (_, faces) in enumerate(_BLOCKS):
+            key = (_SEQUENCES[b], masks[b])
+            table = _TABLES.get(key)
+            if table is None:
+                table = _TABLES[key] = _Table(_SEQUENCES[b], masks[b], len(faces))
+            made.append(table)
+        found = _TABLES_BY_RANKS[pair_ranks] = (made[0], made[1], made[2], made[3])
     return found
 
 
-def _miss(table: _Table, code: int) -> tuple[int, int]:
-    cache, sequences, mask, n, _ = table
-    if len(cache) >= _TABLE_LIMIT:
-        cache.clear()
-    found = cache[code] = _min_wilds(_unpack(code, n), sequences, mask)
+def _mins(table: _Table, code: int) -> tuple[int, int]:
+    """Fewest wildcards for a block's sets (without, with the pair): a look-up, the recursion on a miss."""
+    found = table.mins.get(code)
+    if found is None:
+        if len(table.mins) >= _TABLE_LIMIT:
+            table.mins.clear()
+        found = table.mins[code] = _min_wilds(_unpack(code, table.n), table.sequences, table.mask)
     return found
 
 
@@ -298,48 +401,67 @@ def _completers(table: _Table, code: int, elsewhere: int, budget: int) -> int:
     """Bit ``k`` set when one more tile of face ``k`` lets this block's sets (and the pair,
     here or at the best place elsewhere, which costs ``elsewhere`` more) fit in ``budget``
     wildcards: the waits of a hand, one block at a time."""
-    key = (code, elsewhere, budget)
-    found = table[4].get(key)
+    if not (-64 <= elsewhere < 64 and -64 <= budget < 64):
+        return _completers_of(table, code, elsewhere, budget)  # (never in a real hand: not remembered)
+    key = code << 14 | (elsewhere + 64) << 7 | (budget + 64)  # one int, cheaper to hash than a tuple
+    found = table.completers.get(key)
     if found is None:
-        cache = table[0]
-        found = 0
-        for k in range(table[3]):
-            grown = code + (1 << (_FIELD_BITS * k))
-            np_, p_ = cache.get(grown) or _miss(table, grown)
-            if np_ + min(p_ - np_, elsewhere) <= budget:
-                found |= 1 << k
-        if len(table[4]) >= _TABLE_LIMIT:
-            table[4].clear()
-        table[4][key] = found
+        found = _completers_of(table, code, elsewhere, budget)
+        if len(table.completers) >= _TABLE_LIMIT:
+            table.completers.clear()
+        table.completers[key] = found
+    return found
+
+
+def _completers_of(table: _Table, code: int, elsewhere: int, budget: int) -> int:
+    found = 0
+    for k in range(table.n):
+        np_, p_ = _mins(table, code + (1 << (_FIELD_BITS * k)))
+        if np_ + min(p_ - np_, elsewhere) <= budget:
+            found |= 1 << k
     return found
 
 
 def _codes(tiles: Iterable[Tile], wild: frozenset[Tile]) -> tuple[list[int] | None, int]:
     """Packed block vectors and the wildcard count; ``None`` codes (and a partial count) when a
     (non-wild) flower is among the tiles."""
-    codes = [0, 0, 0, 0]
+    # four int locals rather than a list: native integer adds when compiled
+    c0 = c1 = c2 = c3 = 0
     n_wild = 0
+    has_wild = bool(wild)
     unit = _UNIT
     for t in tiles:
-        if t in wild:
+        if has_wild and t in wild:
             n_wild += 1
             continue
         pos = unit.get(t)
         if pos is None:
             return None, n_wild
-        codes[pos[0]] += pos[1]
-    return codes, n_wild
+        b, u = pos
+        if b == 0:
+            c0 += u
+        elif b == 1:
+            c1 += u
+        elif b == 2:
+            c2 += u
+        else:
+            c3 += u
+    return [c0, c1, c2, c3], n_wild
 
 
-def _min_codes(codes: Sequence[int], tables: Sequence[_Table]) -> int:
+def _min3(a: int, b: int, c: int) -> int:
+    """``min(a, b, c)`` (compiled, two-argument ``min`` is a comparison; more arguments a call)."""
+    ab = min(a, b)
+    return min(ab, c)
+
+
+def _min_codes(codes: Sequence[int], tables: tuple[_Table, _Table, _Table, _Table]) -> int:
     """:func:`_standard_min` of packed block vectors (the same sum, pair anywhere or two wildcards)."""
-    base = 0
-    best = 2
-    for table, code in zip(tables, codes, strict=True):
-        np_, p_ = table[0].get(code) or _miss(table, code)
-        base += np_
-        best = min(best, p_ - np_)
-    return base + best
+    n0, p0 = _mins(tables[0], codes[0])
+    n1, p1 = _mins(tables[1], codes[1])
+    n2, p2 = _mins(tables[2], codes[2])
+    n3, p3 = _mins(tables[3], codes[3])
+    return n0 + n1 + n2 + n3 + _min3(2, min(p0 - n0, p1 - n1), min(p2 - n2, p3 - n3))
 
 
 def _fast_min(tiles: Sequence[Tile], wild: frozenset[Tile], pair_ranks: frozenset[int] | None) -> tuple[int, int, bool]:
@@ -392,14 +514,14 @@ def _thirteen_orphans(counts: Mapping[Tile, int], n_wild: int) -> bool:
     return missing + (0 if has_pair else 1) <= n_wild
 
 
-def tiles_short(tiles: Sequence[Tile], rules: HandRules = HandRules()) -> int:
+def tiles_short(tiles: Sequence[Tile], rules: HandRules = _DEFAULT_RULES) -> int:
     """How many more tiles (beyond any wildcards held) the standard shape still needs:
     0 for a complete 3k+2 hand, 1 for a ready 3k+1 hand; a shanten-like distance."""
     need, n_wild, _ = _fast_min(tiles, rules.wild, rules.pair_ranks)
     return max(0, need - n_wild)
 
 
-def is_complete(tiles: Sequence[Tile], rules: HandRules = HandRules()) -> bool:
+def is_complete(tiles: Sequence[Tile], rules: HandRules = _DEFAULT_RULES) -> bool:
     """Whether the concealed tiles (3k+2 of them) form a winning shape."""
     if len(tiles) % 3 != 2:
         return False
@@ -428,16 +550,44 @@ def waits(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile], held: 
     """
     if len(tiles) % 3 != 1:
         return []
+    found = _completing_faces(tiles, rules, faces)
+    if not found:
+        return []
     if held is None:
-        held = count_tiles(tiles)
+        return [f for f in found if tiles.count(f) < 4]
+    return [f for f in found if held.get(f, 0) < 4]
+
+
+def waits_seen(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile], *seen: Sequence[Tile]) -> list[Tile]:
+    """:func:`waits` with ``held`` = the copies in ``tiles`` and the ``seen`` groups (a player's
+    meld tiles …), counted only for the faces that complete the hand (most hands wait on
+    nothing, and then nothing is counted). ``waits_seen(hand, rules, faces, melded)`` is
+    ``waits(hand, rules, faces, count_tiles(hand, melded))``."""
+    if len(tiles) % 3 != 1:
+        return []
+    found = _completing_faces(tiles, rules, faces)
+    out = []
+    for f in found:
+        held = tiles.count(f)
+        for group in seen:
+            held += group.count(f)
+        if held < 4:
+            out.append(f)
+    return out
+
+
+def _completing_faces(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile]) -> Sequence[Tile]:
+    """:func:`_completing`, remembered within :func:`memo` (for the tuples of faces tile sets hand out)."""
     remembered = _MEMO.get()
-    if remembered is not None and type(faces) is tuple:
-        key = ("waits", tuple(tiles), rules, faces)
-        found = remembered.get(key)
-        if found is None:
-            found = remembered[key] = tuple(_completing(tiles, rules, faces))
-        return [f for f in found if held.get(f, 0) < 4]
-    return [f for f in _completing(tiles, rules, faces) if held.get(f, 0) < 4]
+    if remembered is None or type(faces) is not tuple:
+        return _completing(tiles, rules, faces)
+    # the faces by identity (hashing ~30 faces per look-up cost more than most look-ups saved);
+    # the entry holds the tuple, so its id names no other tuple while the memory lasts
+    key = ("waits", tuple(tiles), rules, id(faces))
+    found: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = remembered.get(key)
+    if found is None or found[0] is not faces:
+        found = remembered[key] = (faces, tuple(_completing(tiles, rules, faces)))
+    return found[1]
 
 
 def _completing(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile]) -> list[Tile]:
@@ -448,42 +598,50 @@ def _completing(tiles: Sequence[Tile], rules: HandRules, faces: Iterable[Tile]) 
     codes, n_wild = _codes(tiles, wild)
     if codes is None:
         return []  # a flower among the tiles: no candidate completes the hand
-    tables = _tables(rules.pair_ranks)
-    per = [table[0].get(code) or _miss(table, code) for table, code in zip(tables, codes, strict=True)]
-    base = per[0][0] + per[1][0] + per[2][0] + per[3][0]
-    g0, g1, g2, g3 = (p_ - np_ for np_, p_ in per)  # what having the pair in a block adds
+    c0, c1, c2, c3 = codes
+    t0, t1, t2, t3 = _tables(rules.pair_ranks)
+    n0, p0 = _mins(t0, c0)
+    n1, p1 = _mins(t1, c1)
+    n2, p2 = _mins(t2, c2)
+    n3, p3 = _mins(t3, c3)
+    base = n0 + n1 + n2 + n3
+    g0, g1, g2, g3 = p0 - n0, p1 - n1, p2 - n2, p3 - n3  # what having the pair in a block adds
     # the best place for the pair outside block b (or two wildcards): a candidate in b changes only b
-    elsewhere = (min(2, g1, g2, g3), min(2, g0, g2, g3), min(2, g0, g1, g3), min(2, g0, g1, g2))
-    wild_ok = base + min(2, g0, g1, g2, g3) <= n_wild + 1
-    counts: dict[Tile, int] | None = None
+    g01, g23 = min(g0, g1), min(g2, g3)
+    # the faces completing each block's sets: a bit mask per block, looked up once per hand
+    m0 = _completers(t0, c0, _min3(2, g1, g23), n_wild - base + n0)
+    m1 = _completers(t1, c1, _min3(2, g0, g23), n_wild - base + n1)
+    m2 = _completers(t2, c2, _min3(2, g01, g3), n_wild - base + n2)
+    m3 = _completers(t3, c3, _min3(2, g01, g2), n_wild - base + n3)
     special = False
     if len(tiles) == 13 and (rules.seven_pairs or rules.thirteen_orphans):
         # seven pairs needs every odd count but one paired by a wildcard (the new tile may
         # pair the last); thirteen orphans needs only orphan faces: skip both when hopeless
-        odd = sum((code & _PARITY).bit_count() for code in codes)
+        odd = ((c0 & _PARITY).bit_count() + (c1 & _PARITY).bit_count() + (c2 & _PARITY).bit_count()
+               + (c3 & _PARITY).bit_count())
         special = (rules.seven_pairs and odd <= n_wild + 1) or (
-            rules.thirteen_orphans and not any(code & _MIDDLE for code in codes[:3]))
-        if special:
-            counts, _ = _split(tiles, wild)
-    # the faces completing each block's sets: a bit mask per block, looked up once per hand
-    masks = [_completers(tables[b], codes[b], elsewhere[b], n_wild - base + per[b][0]) for b in range(4)]
+            rules.thirteen_orphans and not (c0 | c1 | c2) & _MIDDLE)
     if not wild and not special:  # the usual case: each face is one bit test
+        if not (m0 | m1 | m2 | m3):
+            return []  # (most hands wait on nothing)
+        masks = (m0, m1, m2, m3)
         return [f for f, b, k in _plan(faces) if masks[b] >> k & 1]
+    wild_ok = base + _min3(2, g01, g23) <= n_wild + 1
+    counts = _split(tiles, wild)[0] if special else None
     pos_of = _BLOCK_POS
+    masks = (m0, m1, m2, m3)
     out = []
     for f in faces:
         if f in wild:
             ok = wild_ok
-            if not ok and special:
-                assert counts is not None
+            if not ok and counts is not None:
                 ok = _special(counts, n_wild + 1, rules)
         else:
             pos = pos_of.get(f)
             if pos is None:
                 continue  # a flower never completes a hand
             ok = bool(masks[pos[0]] >> pos[1] & 1)
-            if not ok and special:
-                assert counts is not None
+            if not ok and counts is not None:
                 grown = dict(counts)
                 grown[f] = grown.get(f, 0) + 1
                 ok = _special(grown, n_wild, rules)
@@ -568,11 +726,28 @@ def _block_options(b: int, vec: tuple[int, ...], pair_mask: int, wilds: int, nee
     return tuple(_enumerate(list(vec), faces, name != "z", pair_mask, wilds, need_pair))
 
 
+_OPTIONS: dict[tuple[int, object, int, int, bool], _BlockOptions] = {}
+""":func:`_block_options` by (block, packed count code or count vector, pair mask, wildcards,
+pair needed): a plain dict look-up of ints, cheaper than the ``lru_cache`` wrapper hashing the
+vector each time (the cache is bounded like the other tables)."""
+
+
+def _options(b: int, code: object, vec: tuple[int, ...], pair_mask: int, wilds: int, need_pair: bool) -> _BlockOptions:
+    key = (b, code, pair_mask, wilds, need_pair)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) >= _TABLE_LIMIT:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = _block_options(b, vec, pair_mask, wilds, need_pair)
+    return found
+
+
 _FREE_PAIR = Group("pair", (None, None), (None, None))
 _FREE_TRIPLET = Group("triplet", (None,) * 3, (None,) * 3)
+_Block = tuple[int, object, tuple[int, ...], int]  # block, its code (or vector), its count vector, its pair mask
 
 
-def decompositions(tiles: Sequence[Tile], rules: HandRules = HandRules(), limit: int = 20_000) -> tuple[Decomposition, ...]:
+def decompositions(tiles: Sequence[Tile], rules: HandRules = _DEFAULT_RULES, limit: int = 20_000) -> tuple[Decomposition, ...]:
     """Every distinct standard decomposition of 3k+2 concealed tiles.
 
     Wildcards left over after covering the real tiles become free groups (faces
@@ -582,55 +757,60 @@ def decompositions(tiles: Sequence[Tile], rules: HandRules = HandRules(), limit:
         return ()
     masks = _pair_masks(rules.pair_ranks)
     # a block without tiles has one way, no groups: it is left out of the walk
+    blocks: list[_Block] = []
     if len(tiles) <= _MAX_FAST:
         codes, n_wild = _codes(tiles, rules.wild)
         if codes is None or _min_codes(codes, _tables(rules.pair_ranks)) > n_wild:
             return ()
-        blocks = [(b, _unpack(code, len(_BLOCKS[b][1])), masks[b]) for b, code in enumerate(codes) if code]
+        for b in range(4):
+            code = codes[b]
+            if code:
+                blocks.append((b, code, _unpack(code, len(_BLOCKS[b][1])), masks[b]))
     else:
         need, n_wild, _ = _fast_min(tiles, rules.wild, rules.pair_ranks)
         if need > n_wild:
             return ()
         counts, n_wild = _split(tiles, rules.wild)
-        blocks = [(b, vec, masks[b]) for b, (_, _, vec) in enumerate(_vectors(counts)) if any(vec)]
-    seen: set[tuple[Group, ...]] = set()
+        for b, (_, _, vec) in enumerate(_vectors(counts)):
+            if any(vec):
+                blocks.append((b, vec, vec, masks[b]))
     out: list[Decomposition] = []
-
-    def walk(k: int, acc: tuple[Group, ...], wilds: int, pair_used: bool) -> None:
-        if len(out) >= limit:
-            return
-        if k == len(blocks):
-            free: list[Group] = []
-            left = wilds
-            if not pair_used:
-                if left < 2:
-                    return
-                free.append(_FREE_PAIR)
-                left -= 2
-            if left % 3:
-                return
-            free.extend(_FREE_TRIPLET for _ in range(left // 3))
-            groups = acc + tuple(free)
-            key = tuple(sorted(groups, key=_group_key))
-            if key in seen:
-                return
-            seen.add(key)
-            pair = next(g for g in key if g.kind == "pair")
-            sets = list(key)
-            sets.remove(pair)
-            out.append(Decomposition(pair, tuple(sets)))
-            return
-        b, vec, mask = blocks[k]
-        for groups, used, p in _block_options(b, vec, mask, wilds, not pair_used):
-            walk(k + 1, acc + groups, wilds - used, pair_used or p)
-
-    walk(0, (), n_wild, False)
+    _walk(blocks, 0, (), n_wild, False, set(), out, limit)
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
-def _group_key(g: Group) -> tuple[object, ...]:
-    return (g.kind, tuple(INDEX[f] if f else -1 for f in g.faces), tuple(INDEX[f] if f else -1 for f in g.wild_faces))
+def _walk(blocks: list[_Block], k: int, acc: tuple[Group, ...], wilds: int, pair_used: bool,
+          seen: set[tuple[int, ...]], out: list[Decomposition], limit: int) -> None:
+    """Combine the blocks' options from block ``k`` on; each complete combination (free groups
+    added for the wildcards left) is one decomposition, its groups in a canonical order."""
+    if len(out) >= limit:
+        return
+    if k == len(blocks):
+        groups = acc
+        left = wilds
+        if not pair_used:
+            if left < 2:
+                return
+            groups += (_FREE_PAIR,)
+            left -= 2
+        if left % 3:
+            return
+        for _ in range(left // 3):
+            groups += (_FREE_TRIPLET,)
+        # groups sort by (kind, faces, wild faces): by their ``_order`` integers. Equal orders
+        # are equal groups, so the sorted integers name the decomposition (seen once)
+        orders = sorted([g._order for g in groups])
+        key = tuple(orders)
+        if key in seen:
+            return
+        seen.add(key)
+        by_order = {g._order: g for g in groups}
+        # pairs sort first ("pair" < "sequence" < "triplet") and a decomposition has one
+        out.append(Decomposition(by_order[orders[0]], tuple([by_order[o] for o in orders[1:]])))
+        return
+    b, code, vec, mask = blocks[k]
+    for groups_b, used, p in _options(b, code, vec, mask, wilds, not pair_used):
+        _walk(blocks, k + 1, acc + groups_b, wilds - used, pair_used or p, seen, out, limit)
 
 
 _MEMO: ContextVar[dict[tuple[object, ...], Any] | None] = ContextVar("rules.hand analyses", default=None)
@@ -652,7 +832,7 @@ def memo() -> Iterator[None]:
         _MEMO.reset(token)
 
 
-def analyse(tiles: Sequence[Tile], rules: HandRules = HandRules(), *, wild_as_self: int = 0) -> Analysis:
+def analyse(tiles: Sequence[Tile], rules: HandRules = _DEFAULT_RULES, *, wild_as_self: int = 0) -> Analysis:
     """Decompositions, seven pairs and thirteen orphans of a 3k+2 concealed hand."""
     remembered = _MEMO.get()
     if remembered is None:
@@ -665,17 +845,17 @@ def analyse(tiles: Sequence[Tile], rules: HandRules = HandRules(), *, wild_as_se
 
 
 def _analyse(tiles: Sequence[Tile], rules: HandRules, wild_as_self: int) -> Analysis:
-    counts, n_wild = _split(tiles, rules.wild)
-    real = tuple(t for t in tiles if t not in rules.wild)
-    return Analysis(
-        tiles=tuple(tiles),
-        n_wild=n_wild,
-        decompositions=decompositions(tiles, rules),
-        seven_pairs=_seven_pairs(counts, n_wild) if rules.seven_pairs else None,
-        thirteen_orphans=rules.thirteen_orphans and _thirteen_orphans(counts, n_wild),
-        wild_as_self=wild_as_self,
-        real_tiles=real,
-    )
+    wild = rules.wild
+    real = tuple([t for t in tiles if t not in wild]) if wild else tuple(tiles)
+    n_wild = len(tiles) - len(real)
+    seven: SevenPairs | None = None
+    orphans = False
+    # both special shapes are 14-tile hands (the first thing each check asks): count only then
+    if len(tiles) == 14 and (rules.seven_pairs or rules.thirteen_orphans):
+        counts = count_tiles(real)
+        seven = _seven_pairs(counts, n_wild) if rules.seven_pairs else None
+        orphans = rules.thirteen_orphans and _thirteen_orphans(counts, n_wild)
+    return Analysis(tuple(tiles), n_wild, decompositions(tiles, rules), seven, orphans, wild_as_self, real)
 
 
 def wild_as_self_readings(tiles: Sequence[Tile], rules: HandRules) -> Iterator[Analysis]:
@@ -732,6 +912,10 @@ class WildSplit:
     real: tuple[Tile, ...]  # the non-wild tiles plus the wildcards standing as themselves
     wild: tuple[Tile, ...]  # the wildcard tiles still wild, by face (so a caller can count them per face)
 
+    def __init__(self, real: tuple[Tile, ...], wild: tuple[Tile, ...]) -> None:
+        object.__setattr__(self, "real", real)
+        object.__setattr__(self, "wild", wild)
+
 
 def wild_splits(tiles: Sequence[Tile], wild: frozenset[Tile]) -> Iterator[WildSplit]:
     """Each way of letting some wildcards of ``tiles`` stand as their own face (归位).
@@ -741,28 +925,24 @@ def wild_splits(tiles: Sequence[Tile], wild: frozenset[Tile]) -> Iterator[WildSp
     answers asks :func:`is_complete_with` / :func:`seven_pairs_with` per split, which
     stays cheap however many wildcards there are (copies + 1 splits per wild face).
     """
-    others = tuple(t for t in tiles if t not in wild)
+    others = tuple([t for t in tiles if t not in wild])
     if len(others) == len(tiles):
         yield WildSplit(others, ())  # no wildcard held: the one split is the hand itself
         return
-    wild_counts = Counter(t for t in tiles if t in wild)
+    wild_counts = count_tiles([t for t in tiles if t in wild])
     faces = sorted(wild_counts, key=INDEX.__getitem__)
-
-    def splits(k: int) -> Iterator[tuple[tuple[Tile, int], ...]]:
-        if k == len(faces):
-            yield ()
-            return
-        for n in range(wild_counts[faces[k]] + 1):
-            for rest in splits(k + 1):
-                yield ((faces[k], n), *rest)
-
-    for split in splits(0):
-        as_self = tuple(f for f, n in split for _ in range(n))
-        as_wild = tuple(f for f, n in split for _ in range(wild_counts[f] - n))
-        yield WildSplit(others + as_self, as_wild)
+    # how many of each wild face stand as themselves: every combination, the first face's
+    # count varying slowest (a product, not nested generators: those are slow compiled)
+    for split in product(*[range(wild_counts[f] + 1) for f in faces]):
+        as_self: list[Tile] = []
+        as_wild: list[Tile] = []
+        for f, n in zip(faces, split, strict=True):
+            as_self += [f] * n
+            as_wild += [f] * (wild_counts[f] - n)
+        yield WildSplit(others + tuple(as_self), tuple(as_wild))
 
 
-def is_complete_with(real: Sequence[Tile], n_wild: int, rules: HandRules = HandRules()) -> bool:
+def is_complete_with(real: Sequence[Tile], n_wild: int, rules: HandRules = _DEFAULT_RULES) -> bool:
     """Whether ``real`` tiles plus ``n_wild`` wildcards form a winning shape under ``rules``.
 
     ``real`` tiles are never wild here, whatever ``rules.wild`` says: this is the

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .errors import InvalidRound, RoundError, pointer
 from .tiles import parse_tile, parse_tiles
@@ -116,19 +116,57 @@ def _fields(cls: type) -> Mapping[str, dataclasses.Field[Any]]:
     return found
 
 
+_PARSED: dict[tuple[object, ...], object] = {}
+"""Parsed options by (class, then name, type and value of each entry given): most requests send
+the same few option objects, and an options object is frozen, so one parse serves them all."""
+_PARSED_LIMIT = 10_000
+_FROZEN: dict[type, bool] = {}
+
+
+def _parsed_key(cls: type, raw: object) -> tuple[object, ...] | None:
+    """The :data:`_PARSED` key of ``raw``; ``None`` when it holds anything but null, booleans,
+    integers and strings (the types of a value are part of the key: ``1`` is not ``true``)."""
+    if type(raw) is not dict:
+        return None
+    key: list[object] = [cls]
+    for k, v in raw.items():
+        t = type(v)
+        if not (v is None or t is bool or t is int or t is str):
+            return None
+        key += (k, t, v)
+    return tuple(key)
+
+
+def _is_frozen(cls: type) -> bool:
+    found = _FROZEN.get(cls)
+    if found is None:
+        found = _FROZEN[cls] = bool(getattr(getattr(cls, "__dataclass_params__", None), "frozen", False))
+    return found
+
+
 def parse_options(cls: type[T], raw: object, ptr: str, what: str = "option") -> T:
     """Validate a JSON object against an options dataclass; unknown keys are 422."""
     if raw is None:
         raw = {}
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         raise InvalidRound(RoundError("invalid_type", ptr, f"{what}s must be an object"))
+    key = _parsed_key(cls, raw)
+    if key is not None:
+        found = _PARSED.get(key)
+        if found is not None:
+            return cast("T", found)
     fields = _fields(cls)
     errors = [RoundError(f"unknown_{what}", ptr + pointer(k), f"this variant has no {what} {k!r}")
               for k in raw if k not in fields]
     if errors:
         raise InvalidRound(errors)
     values = {k: _check(k, fields[k].metadata, v, f"{ptr}/{k}") for k, v in raw.items()}
-    return cls(**values)
+    parsed = cls(**values)
+    if key is not None and _is_frozen(cls):
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[key] = parsed
+    return parsed
 
 
 def describe_options(cls: type) -> list[dict[str, Any]]:
@@ -177,9 +215,22 @@ def options_schema(cls: type) -> dict[str, Any]:
     return {"type": "object", "additionalProperties": False, "properties": props}
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def as_dict(obj: object) -> dict[str, Any]:
     """The effective values (defaults filled in), JSON-ready."""
-    return {name: _jsonable(getattr(obj, name)) for name in _fields(type(obj))}
+    cls = type(obj)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(_fields(cls))
+    out: dict[str, Any] = {}
+    for name in names:
+        v = getattr(obj, name)
+        t = type(v)
+        # (null, booleans, integers and strings are their own JSON: no need to ask _jsonable)
+        out[name] = v if v is None or t is bool or t is int or t is str else _jsonable(v)
+    return out
 
 
 def _records_schema(fields: Mapping[str, str]) -> dict[str, Any]:

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+_DERIVED_LIMIT = 256  # tables remembered per table by with_values
+
 
 @dataclass(frozen=True)
 class Pattern:
@@ -27,6 +29,9 @@ class PatternTable:
         table = {p.id: p for p in patterns}
         self._table: Mapping[str, Pattern] = MappingProxyType(table)
         self._check()
+        # tables derived by with_values, by the values asked (a variant asks per round, the
+        # same few values every time; tables are immutable, so each is made and checked once)
+        self._derived: dict[tuple[tuple[str, int], ...], PatternTable] = {}
 
     def _check(self) -> None:
         for p in self._table.values():
@@ -67,9 +72,16 @@ class PatternTable:
 
     def with_values(self, **values: int) -> PatternTable:
         """A new table with some values changed (an option never mutates a table)."""
-        return PatternTable(
-            dataclasses.replace(p, value=values[p.id]) if p.id in values else p for p in self._table.values()
-        )
+        key = tuple(values.items())
+        found = self._derived.get(key)
+        if found is None:
+            found = PatternTable(
+                dataclasses.replace(p, value=values[p.id]) if p.id in values else p for p in self._table.values()
+            )
+            if len(self._derived) >= _DERIVED_LIMIT:
+                self._derived.clear()
+            self._derived[key] = found
+        return found
 
     def describe(self) -> list[dict[str, object]]:
         return [

@@ -22,6 +22,10 @@ KONG_KINDS = ("exposed", "added", "concealed")
 WIN_FLAGS = ("kong_draw", "robbing_kong", "after_kong_discard", "last_tile", "heavenly", "earthly")
 
 
+# These frozen dataclasses have their own ``__init__`` (the generated one runs as Python
+# even compiled; see rules/ledger.py): same parameters, same ``object.__setattr__`` per field.
+
+
 @dataclass(frozen=True)
 class Meld:
     """碰/杠/吃. ``tiles`` are the physical tiles (3 or 4); ``from_seat`` who fed it.
@@ -38,6 +42,17 @@ class Meld:
     delayed: bool = False
     revealed: tuple[Tile, ...] = ()
 
+    def __init__(self, type: str, tiles: tuple[Tile, ...], kind: str | None = None,  # noqa: A002 - the field's name
+                 from_seat: int | None = None, turn: int | None = None, delayed: bool = False,
+                 revealed: tuple[Tile, ...] = ()) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "from_seat", from_seat)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "delayed", delayed)
+        object.__setattr__(self, "revealed", revealed)
+
     @property
     def tile(self) -> Tile:
         return self.tiles[0]
@@ -53,6 +68,11 @@ class Discard:
     turn: int | None = None
     claimed_by: int | None = None
 
+    def __init__(self, tile: Tile, turn: int | None = None, claimed_by: int | None = None) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "claimed_by", claimed_by)
+
 
 @dataclass(frozen=True)
 class Player:
@@ -63,6 +83,16 @@ class Player:
     flowers: tuple[Tile, ...]
     ready_declared_turn: int | None
     flags: Any  # the variant's Flags dataclass instance
+
+    def __init__(self, seat: int, hand: tuple[Tile, ...], melds: tuple[Meld, ...], discards: tuple[Discard, ...],
+                 flowers: tuple[Tile, ...], ready_declared_turn: int | None, flags: Any) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "flowers", flowers)
+        object.__setattr__(self, "ready_declared_turn", ready_declared_turn)
+        object.__setattr__(self, "flags", flags)
 
     @property
     def kongs(self) -> tuple[Meld, ...]:
@@ -92,6 +122,20 @@ class Win:
     heavenly: bool = False
     earthly: bool = False
 
+    def __init__(self, winner: int, from_seat: int | None, tile: Tile, turn: int | None = None,
+                 kong_draw: bool = False, robbing_kong: bool = False, after_kong_discard: bool = False,
+                 last_tile: bool = False, heavenly: bool = False, earthly: bool = False) -> None:
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "from_seat", from_seat)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "kong_draw", kong_draw)
+        object.__setattr__(self, "robbing_kong", robbing_kong)
+        object.__setattr__(self, "after_kong_discard", after_kong_discard)
+        object.__setattr__(self, "last_tile", last_tile)
+        object.__setattr__(self, "heavenly", heavenly)
+        object.__setattr__(self, "earthly", earthly)
+
     @property
     def self_drawn(self) -> bool:
         return self.from_seat is None
@@ -102,6 +146,12 @@ class Reveals:
     chicken_flip: Tile | None = None
     birds: tuple[Tile, ...] = ()
     wild_indicator: Tile | None = None
+
+    def __init__(self, chicken_flip: Tile | None = None, birds: tuple[Tile, ...] = (),
+                 wild_indicator: Tile | None = None) -> None:
+        object.__setattr__(self, "chicken_flip", chicken_flip)
+        object.__setattr__(self, "birds", birds)
+        object.__setattr__(self, "wild_indicator", wild_indicator)
 
 
 @dataclass(frozen=True)
@@ -114,6 +164,18 @@ class Snapshot:
     reveals: Reveals
     wall_remaining: int | None = None
     last_drawer: int | None = None
+
+    def __init__(self, variant: str, round_id: str | None, dealer: int, players: tuple[Player, ...],
+                 wins: tuple[Win, ...], reveals: Reveals, wall_remaining: int | None = None,
+                 last_drawer: int | None = None) -> None:
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "round_id", round_id)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "wins", wins)
+        object.__setattr__(self, "reveals", reveals)
+        object.__setattr__(self, "wall_remaining", wall_remaining)
+        object.__setattr__(self, "last_drawer", last_drawer)
 
     @cached_property
     def n(self) -> int:
@@ -144,6 +206,8 @@ class Snapshot:
 
 
 def _obj(v: object, ptr: str) -> Mapping[str, Any]:
+    if type(v) is dict:
+        return v  # (what JSON gives; the Mapping check is an ABC look-up)
     if not isinstance(v, Mapping):
         raise InvalidRound(RoundError("invalid_type", ptr, "expected an object"))
     return v
@@ -204,35 +268,52 @@ def _meld(raw: object, ptr: str) -> Meld:
 # it is reading. Both paths give the same snapshot (or the same error).
 
 _CANONICAL: dict[object, Tile] = {t: t for t in ALL_FACES}
-_CACHE_LIMIT = 100_000  # distinct discards / melds remembered (frozen, so shared between rounds)
-_DISCARDS: dict[tuple[Tile, int | None, int | None], Discard] = {}
+_CACHE_LIMIT = 100_000  # distinct discards / melds remembered (immutable, so shared between rounds)
+_TURNS_LIMIT = 2_000  # unclaimed discards remembered per tile
+# unclaimed discards by tile, then turn: two look-ups of a str and an int, cheaper than
+# building and hashing a (tile, turn, claimed_by) key for each of a round's ~80 discards
+_DISCARDS: dict[str, dict[int | None, Discard]] = {}
+_CLAIMED: dict[tuple[str, int | None, int], Discard] = {}
 _MELDS: dict[tuple[object, ...], Meld] = {}
-_FLAGS: dict[tuple[object, type], object] = {}
+_FLAGS_NONE: dict[type, object] = {}  # the flags of a player without "flags", by class
+_FLAGS_EMPTY: dict[type, object] = {}  # … with "flags": {}
 
 
 def _tiles(value: object, ptr: str) -> tuple[Tile, ...]:
     """:func:`~rules.tiles.parse_tiles`, reading a list of canonical codes without a pointer per tile."""
     if type(value) is list:
         try:
-            return tuple(map(_CANONICAL.__getitem__, value))
+            return tuple([_CANONICAL[t] for t in value])
         except (KeyError, TypeError):
             pass  # a non-canonical spelling or a wrong type: the careful path reads (or rejects) it
     return parse_tiles(value, ptr)
 
 
+def _tiles_at(value: object, base: str, name: str) -> tuple[Tile, ...]:
+    """:func:`_tiles`, building the pointer ``base/name`` only for the careful path."""
+    if type(value) is list:
+        try:
+            return tuple([_CANONICAL[t] for t in value])
+        except (KeyError, TypeError):
+            pass
+    return parse_tiles(value, f"{base}/{name}")
+
+
 def _count_or_none(v: object) -> bool:
     """What :func:`_int` accepts as nullable with minimum 0, for exact JSON types."""
-    return v is None or (isinstance(v, int) and type(v) is int and v >= 0)
+    return v is None or (type(v) is int and v >= 0)
 
 
 def _fast_discards(items: Sequence[Any]) -> tuple[Discard, ...] | None:
     """Discards given as canonical tiles or ``{"tile", "turn"?, "claimed_by"?}`` with exact JSON
     types; ``None`` when any is not (the careful path then reads them one by one)."""
-    out = []
-    known = _DISCARDS
+    out: list[Discard] = []
     for x in items:
         if type(x) is dict:
-            tile, turn, by = x.get("tile"), x.get("turn"), x.get("claimed_by")
+            tile, turn = x.get("tile"), x.get("turn")
+            # ``claimed_by`` is looked up only when the dict has room for it: a discard is
+            # nearly always exactly {"tile", "turn"} (one dict look-up of five saved)
+            by = x.get("claimed_by") if len(x) > (tile is not None) + (turn is not None) else None
             if type(tile) is not str or (turn is not None and (type(turn) is not int or turn < 0)) or (
                     by is not None and (type(by) is not int or by < 0)):
                 return None
@@ -240,14 +321,26 @@ def _fast_discards(items: Sequence[Any]) -> tuple[Discard, ...] | None:
             tile, turn, by = x, None, None
         else:
             return None
-        key = (tile, turn, by)
-        found = known.get(key)
-        if found is None:
-            if tile not in _CANONICAL:
-                return None
-            found = Discard(tile, turn, by)
-            if len(known) < _CACHE_LIMIT:
-                known[key] = found
+        if by is None:
+            by_turn = _DISCARDS.get(tile)
+            if by_turn is None:
+                if tile not in _CANONICAL:
+                    return None
+                by_turn = _DISCARDS[tile] = {}
+            found = by_turn.get(turn)
+            if found is None:
+                found = Discard(_CANONICAL[tile], turn, None)  # (the canonical tile object: rules/tiles.py)
+                if len(by_turn) < _TURNS_LIMIT:
+                    by_turn[turn] = found
+        else:
+            key = (tile, turn, by)
+            found = _CLAIMED.get(key)
+            if found is None:
+                if tile not in _CANONICAL:
+                    return None
+                found = Discard(_CANONICAL[tile], turn, by)
+                if len(_CLAIMED) < _CACHE_LIMIT:
+                    _CLAIMED[key] = found
         out.append(found)
     return tuple(out)
 
@@ -265,8 +358,11 @@ _MELD_KEYS = frozenset({"type", "tile", "tiles", "kind", "from", "turn"})
 
 def _fast_meld(raw: object) -> Meld | None:
     """A chow, pong or kong without delayed/revealed, in exact JSON types; ``None``: take the careful path."""
-    if type(raw) is not dict or not raw.keys() <= _MELD_KEYS:
+    if type(raw) is not dict:
         return None
+    for k in raw:
+        if k not in _MELD_KEYS:
+            return None
     mtype, kind, from_seat, turn = raw.get("type"), raw.get("kind"), raw.get("from"), raw.get("turn")
     if not _count_or_none(from_seat) or not _count_or_none(turn):
         return None
@@ -297,54 +393,88 @@ def _fast_meld(raw: object) -> Meld | None:
     return found
 
 
-def _flags(flags_cls: type, raw: object, ptr: str, parse_flags: Any) -> Any:
+def _flags(flags_cls: type, raw: object, base: str, parse_flags: Any) -> Any:
     """No flags given (``None`` or ``{}``): the class's defaults, parsed once per class and shared
-    (the flags objects are frozen); anything else is parsed."""
+    (the flags objects are frozen); anything else is parsed (``base``: the player's pointer)."""
     if raw is None or (type(raw) is dict and not raw):
-        key = ("none" if raw is None else "empty", flags_cls)
-        found = _FLAGS.get(key)
+        known = _FLAGS_NONE if raw is None else _FLAGS_EMPTY
+        found = known.get(flags_cls)
         if found is None:
-            found = parse_flags(flags_cls, raw, ptr, "flag")
+            found = parse_flags(flags_cls, raw, f"{base}/flags", "flag")
             if getattr(getattr(flags_cls, "__dataclass_params__", None), "frozen", False):
-                _FLAGS[key] = found
+                known[flags_cls] = found
         return found
-    return parse_flags(flags_cls, raw, ptr, "flag")
+    return parse_flags(flags_cls, raw, f"{base}/flags", "flag")
+
+
+def _count(v: object, ptr_base: str, name: str) -> int | None:
+    """:func:`_int` (nullable, minimum 0) of ``v``, building its pointer only to reject it."""
+    if v is None or (type(v) is int and v >= 0):
+        return v
+    return _int(v, f"{ptr_base}/{name}")
 
 
 def _player(raw: object, ptr: str, flags_cls: type, parse_flags: Any) -> Player:
-    d = _obj(raw, ptr)
-    seat = _int(d.get("seat"), f"{ptr}/seat", nullable=False)
-    assert seat is not None
-    raw_discards = _list(d.get("discards"), f"{ptr}/discards")
+    # the pointers under ``ptr`` are built only where a value is rejected (or read the careful way);
+    # a plain dict (what JSON gives) is read as one: its look-ups compile to dict calls
+    d: dict[str, Any] = raw if type(raw) is dict else dict(_obj(raw, ptr))
+    seat = d.get("seat")
+    if type(seat) is not int or seat < 0:
+        seat = _int(seat, f"{ptr}/seat", nullable=False)
+        assert seat is not None
+    raw_discards = d.get("discards")
+    if type(raw_discards) is not list:
+        raw_discards = _list(raw_discards, f"{ptr}/discards")
     discards = _fast_discards(raw_discards)
     if discards is None:
-        discards = tuple(_discard(x, f"{ptr}/discards/{i}") for i, x in enumerate(raw_discards))
-    hand = _tiles(d.get("hand", []), f"{ptr}/hand")  # read before the melds: the first error raised stays the same
+        discards = tuple([_discard(x, f"{ptr}/discards/{i}") for i, x in enumerate(raw_discards)])
+    hand = _tiles_at(d.get("hand", []), ptr, "hand")  # read before the melds: the first error raised stays the same
+    raw_melds = d.get("melds")
+    if type(raw_melds) is not list:
+        raw_melds = _list(raw_melds, f"{ptr}/melds")
     melds = []
-    for i, m in enumerate(_list(d.get("melds"), f"{ptr}/melds")):
+    for i, m in enumerate(raw_melds):
         found_meld = _fast_meld(m)
         melds.append(found_meld if found_meld is not None else _meld(m, f"{ptr}/melds/{i}"))
     flowers = d.get("flowers")
     return Player(
-        seat=seat,
-        hand=hand,
-        melds=tuple(melds),
-        discards=discards,
-        flowers=_tiles(flowers, f"{ptr}/flowers") if flowers else (),
-        ready_declared_turn=_int(d.get("ready_declared_turn"), f"{ptr}/ready_declared_turn"),
-        flags=_flags(flags_cls, d.get("flags"), f"{ptr}/flags", parse_flags),
+        seat,
+        hand,
+        tuple(melds),
+        discards,
+        _tiles_at(flowers, ptr, "flowers") if flowers else (),
+        _count(d.get("ready_declared_turn"), ptr, "ready_declared_turn"),
+        _flags(flags_cls, d.get("flags"), ptr, parse_flags),
     )
 
 
+def _win_flag(d: Mapping[str, Any], key: str, ptr: str) -> bool:
+    """:func:`_bool` of ``d[key]``, building its pointer only to reject it."""
+    v = d.get(key)
+    if v is None or v is False:
+        return False
+    if v is True:
+        return True
+    return _bool(v, f"{ptr}/{key}")
+
+
 def _win(raw: object, ptr: str) -> Win:
-    d = _obj(raw, ptr)
-    winner = _int(d.get("winner"), f"{ptr}/winner", nullable=False)
-    assert winner is not None
+    d: dict[str, Any] = raw if type(raw) is dict else dict(_obj(raw, ptr))
+    winner = d.get("winner")
+    if type(winner) is not int or winner < 0:
+        winner = _int(winner, f"{ptr}/winner", nullable=False)
+        assert winner is not None
     if "tile" not in d:
         raise InvalidRound(RoundError("missing_field", f"{ptr}/tile", "a win needs the winning tile"))
-    return Win(winner, _int(d.get("from"), f"{ptr}/from"), parse_tile(d["tile"], f"{ptr}/tile"),
-               _int(d.get("turn"), f"{ptr}/turn"),
-               **{k: _bool(d.get(k), f"{ptr}/{k}") for k in WIN_FLAGS})
+    from_seat = _count(d.get("from"), ptr, "from")
+    raw_tile = d["tile"]
+    tile = _CANONICAL.get(raw_tile) if type(raw_tile) is str else None
+    if tile is None:
+        tile = parse_tile(raw_tile, f"{ptr}/tile")
+    return Win(winner, from_seat, tile, _count(d.get("turn"), ptr, "turn"),
+               _win_flag(d, "kong_draw", ptr), _win_flag(d, "robbing_kong", ptr),
+               _win_flag(d, "after_kong_discard", ptr), _win_flag(d, "last_tile", ptr),
+               _win_flag(d, "heavenly", ptr), _win_flag(d, "earthly", ptr))
 
 
 def parse_snapshot(body: Mapping[str, Any], flags_cls: type, parse_flags: Any) -> Snapshot:
@@ -358,20 +488,17 @@ def parse_snapshot(body: Mapping[str, Any], flags_cls: type, parse_flags: Any) -
         raise InvalidRound(RoundError("invalid_type", "/round_id", "round_id must be a string"))
     dealer = _int(body.get("dealer", 0), "/dealer", nullable=False)
     assert dealer is not None
-    return Snapshot(
-        variant=str(body.get("variant")),
-        round_id=round_id,
-        dealer=dealer,
-        players=tuple(_player(p, f"/players/{i}", flags_cls, parse_flags) for i, p in enumerate(players_raw)),
-        wins=tuple(_win(w, f"/wins/{i}") for i, w in enumerate(_list(body.get("wins"), "/wins"))),
-        reveals=Reveals(
-            chicken_flip=None if flip is None else parse_tile(flip, "/reveals/chicken_flip"),
-            birds=parse_tiles(rev.get("birds") or [], "/reveals/birds"),
-            wild_indicator=None if ind is None else parse_tile(ind, "/reveals/wild_indicator"),
-        ),
-        wall_remaining=_int(body.get("wall_remaining"), "/wall_remaining"),
-        last_drawer=_int(body.get("last_drawer"), "/last_drawer"),
+    variant = str(body.get("variant"))
+    players = tuple([_player(p, f"/players/{i}", flags_cls, parse_flags) for i, p in enumerate(players_raw)])
+    wins = tuple([_win(w, f"/wins/{i}") for i, w in enumerate(_list(body.get("wins"), "/wins"))])
+    reveals = Reveals(
+        None if flip is None else parse_tile(flip, "/reveals/chicken_flip"),
+        _tiles(rev.get("birds") or [], "/reveals/birds"),
+        None if ind is None else parse_tile(ind, "/reveals/wild_indicator"),
     )
+    return Snapshot(variant, round_id, dealer, players, wins, reveals,
+                    _count(body.get("wall_remaining"), "", "wall_remaining"),
+                    _count(body.get("last_drawer"), "", "last_drawer"))
 
 
 # --- checks every variant shares ------------------------------------------------------
@@ -413,7 +540,9 @@ def _tiles_fit(snap: Snapshot, tileset: TileSet) -> bool:
         for m in p.melds:
             tiles += m.tiles
             tiles += m.revealed
-        tiles += [d.tile for d in p.discards if d.claimed_by is None]
+        for d in p.discards:
+            if d.claimed_by is None:
+                tiles.append(d.tile)
         tiles += p.flowers
     seen_discards: set[tuple[int | None, int | None, Tile]] = set()
     for w in snap.wins:
@@ -428,12 +557,7 @@ def _tiles_fit(snap: Snapshot, tileset: TileSet) -> bool:
     tiles += r.birds
     if r.wild_indicator is not None:
         tiles.append(r.wild_indicator)
-    copies = tileset.copies
-    for t, c in Counter(tiles).items():
-        most = copies.get(t)
-        if most is None or c > most:
-            return False
-    return True
+    return tileset.holds(tiles)
 
 
 def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], hand_size: int,
@@ -490,21 +614,23 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
 
 
 def _check_melds(p: Player, i: int, n: int, allows_chow: bool) -> list[RoundError]:
-    errors = []
+    errors: list[RoundError] = []
     for j, m in enumerate(p.melds):
-        ptr = f"/players/{i}/melds/{j}"
+        # (the pointer is built only for a meld with something to report)
         if m.type == "chow":
             if not allows_chow:
-                errors.append(RoundError("chow_not_allowed", ptr, "this variant has no chow"))
+                errors.append(RoundError("chow_not_allowed", f"/players/{i}/melds/{j}", "this variant has no chow"))
             elif not _is_run(m.tiles):
-                errors.append(RoundError("invalid_meld", f"{ptr}/tiles", "a chow is three consecutive tiles of one suit"))
+                errors.append(RoundError("invalid_meld", f"/players/{i}/melds/{j}/tiles",
+                                         "a chow is three consecutive tiles of one suit"))
         needs_from = m.type in ("chow", "pong") or m.kind == "exposed"
         if needs_from and m.from_seat is None:
-            errors.append(RoundError("missing_field", f"{ptr}/from", f"a {m.kind or m.type} {m.type} needs the seat that fed it"))
+            errors.append(RoundError("missing_field", f"/players/{i}/melds/{j}/from",
+                                     f"a {m.kind or m.type} {m.type} needs the seat that fed it"))
         if m.from_seat is not None and (m.from_seat >= n or m.from_seat == i):
-            errors.append(RoundError("invalid_seat", f"{ptr}/from", "must be another seat at this table"))
+            errors.append(RoundError("invalid_seat", f"/players/{i}/melds/{j}/from", "must be another seat at this table"))
         if m.kind in ("added", "concealed") and m.from_seat is not None and m.kind == "concealed":
-            errors.append(RoundError("invalid_meld", f"{ptr}/from", "a concealed kong is fed by nobody"))
+            errors.append(RoundError("invalid_meld", f"/players/{i}/melds/{j}/from", "a concealed kong is fed by nobody"))
     return errors
 
 

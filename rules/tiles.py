@@ -14,10 +14,10 @@ P F C 31-33, flowers 34-41) so hand analysis can work on count vectors.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .errors import InvalidRound, RoundError
@@ -29,10 +29,14 @@ SUITS = ("m", "p", "s")
 WINDS = ("E", "S", "W", "N")
 DRAGONS = ("P", "F", "C")  # 白 发 中: riichi 5z 6z 7z
 HONOURS = WINDS + DRAGONS
-FLOWERS = tuple(f"{i}f" for i in range(1, 9))
-SUITED = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10))
+# Every canonical code is one interned string object (as string literals are, compiled or
+# not): parsed tiles are these objects, so the dict look-ups and comparisons a round makes by
+# the thousand find them by identity instead of comparing characters.
+FLOWERS = tuple([sys.intern(f"{i}f") for i in range(1, 9)])
+SUITED = tuple([sys.intern(f"{r}{s}") for s in SUITS for r in range(1, 10)])
 ALL_FACES: tuple[Tile, ...] = SUITED + HONOURS + FLOWERS
-INDEX: Mapping[Tile, int] = MappingProxyType({t: i for i, t in enumerate(ALL_FACES)})
+_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_FACES)}
+INDEX: Mapping[Tile, int] = MappingProxyType(_INDEX)
 N_FACES = len(ALL_FACES)
 N_PLAYING_FACES = 34  # everything but flowers
 
@@ -65,7 +69,8 @@ def _build_single_table() -> dict[str, Tile]:
             table[f"{r + 1}{s_cn}"] = f"{r + 1}{s}"
     table["幺鸡"] = "1s"
     table.update(_CN_HONOURS)
-    return table
+    canonical = {t: t for t in ALL_FACES}
+    return {k: canonical[v] for k, v in table.items()}  # (the interned objects)
 
 
 _SINGLE: Mapping[str, Tile] = MappingProxyType(_build_single_table())
@@ -165,6 +170,10 @@ def next_in_suit(tile: Tile, *, wrap: bool = True) -> Tile | None:
 
     Winds cycle E→S→W→N→E and dragons C→F→P→C, as flipped-indicator games use.
     """
+    return (_NEXT_WRAP if wrap else _NEXT).get(tile) if tile in _NEXT_WRAP else _next_in_suit(tile, wrap)
+
+
+def _next_in_suit(tile: Tile, wrap: bool) -> Tile | None:
     if is_suited(tile):
         r = int(tile[0])
         if r == 9:
@@ -176,6 +185,19 @@ def next_in_suit(tile: Tile, *, wrap: bool = True) -> Tile | None:
         order = ("C", "F", "P")
         return order[(order.index(tile) + 1) % 3]
     return None
+
+
+def _next_table(wrap: bool) -> dict[Tile, Tile | None]:
+    """Every canonical face's :func:`next_in_suit`, as the canonical (interned) objects."""
+    out: dict[Tile, Tile | None] = {}
+    for t in ALL_FACES:
+        following = _next_in_suit(t, wrap)
+        out[t] = None if following is None else sys.intern(following)
+    return out
+
+
+_NEXT_WRAP = _next_table(True)
+_NEXT = _next_table(False)
 
 
 def chinese(tile: Tile) -> str:
@@ -219,15 +241,37 @@ class TileSet:
 
     id: str
     copies: Mapping[Tile, int]
+    # Playing faces (no flowers) in canonical order: every wait asks, so they are worked out
+    # once, here (a cached_property is recomputed on every access when compiled). Derived from
+    # ``copies``, so not part of the value; nor is ``_limits``, the copies by face index for :meth:`holds`.
+    faces: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    _limits: list[int] = field(init=False, repr=False, compare=False)  # (0: not in the set)
+
+    def __init__(self, id: str, copies: Mapping[Tile, int]) -> None:  # noqa: A002 - the field's name
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "copies", copies)
+        object.__setattr__(self, "faces", tuple([t for t in ALL_FACES if t in copies and not is_flower(t)]))
+        object.__setattr__(self, "_limits", [copies.get(t, 0) for t in ALL_FACES])
+
+    def holds(self, tiles: Iterable[Tile]) -> bool:
+        """Whether these (canonical) tiles can all be in play together: each face in the set,
+        none more often than its copies."""
+        # each tile takes a copy from a list by face index (no dict built: a round checks ~150 tiles)
+        left = self._limits.copy()
+        index = _INDEX
+        for t in tiles:
+            i = index.get(t)
+            if i is None:
+                return False
+            n = left[i]
+            if not n:
+                return False
+            left[i] = n - 1
+        return True
 
     @property
     def size(self) -> int:
         return sum(self.copies.values())
-
-    @cached_property
-    def faces(self) -> tuple[Tile, ...]:
-        """Playing faces (no flowers) in canonical order (computed once: every wait asks)."""
-        return tuple(t for t in ALL_FACES if t in self.copies and not is_flower(t))
 
     def has(self, tile: Tile) -> bool:
         return tile in self.copies

@@ -33,6 +33,12 @@ class Timeline:
     won: tuple[bool, ...]
     left_at: tuple[int | None, ...]
 
+    def __init__(self, n: int, won: tuple[bool, ...], left_at: tuple[int | None, ...]) -> None:
+        # (the generated __init__ runs as Python even compiled; see rules/ledger.py)
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "won", won)
+        object.__setattr__(self, "left_at", left_at)
+
     @classmethod
     def of(cls, snap: Snapshot) -> Timeline:
         won = [False] * snap.n
@@ -134,26 +140,26 @@ def _check_win_order(snap: Snapshot, tl: Timeline, one_win_each: bool) -> list[R
 
 
 def _check_after_win(snap: Snapshot, tl: Timeline) -> list[RoundError]:
+    # (pointers are built only for what is reported: a round has ~80 discards)
     errors: list[RoundError] = []
     for s, p in enumerate(snap.players):
         left = tl.left_at[s] if tl.won[s] else None
         for j, m in enumerate(p.melds):
-            ptr = f"/players/{s}/melds/{j}"
             if left is not None and m.turn is not None and m.turn >= left:
-                errors.append(RoundError("player_out", f"{ptr}/turn",
+                errors.append(RoundError("player_out", f"/players/{s}/melds/{j}/turn",
                                          f"seat {s} won at turn {left}; this {m.kind or m.type} {m.type} is at turn {m.turn}"))
             # an added kong's ``from`` fed the pong earlier, not the kong at its turn
             fed_now = m.kind != "added"
             if fed_now and m.from_seat is not None and 0 <= m.from_seat < snap.n and tl.left_before(m.from_seat, m.turn):
-                errors.append(RoundError("player_out", f"{ptr}/from",
+                errors.append(RoundError("player_out", f"/players/{s}/melds/{j}/from",
                                          f"seat {m.from_seat} won at turn {tl.left_at[m.from_seat]} and no longer discards"))
         for k, d in enumerate(p.discards):
-            ptr = f"/players/{s}/discards/{k}"
             if left is not None and d.turn is not None and d.turn >= left:
-                errors.append(RoundError("player_out", f"{ptr}/turn", f"seat {s} won at turn {left} and no longer discards"))
+                errors.append(RoundError("player_out", f"/players/{s}/discards/{k}/turn",
+                                         f"seat {s} won at turn {left} and no longer discards"))
             c = d.claimed_by
             if c is not None and 0 <= c < snap.n and tl.left_before(c, d.turn):
-                errors.append(RoundError("player_out", f"{ptr}/claimed_by",
+                errors.append(RoundError("player_out", f"/players/{s}/discards/{k}/claimed_by",
                                          f"seat {c} won at turn {tl.left_at[c]} and claims nothing after"))
     return errors
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .errors import InvalidRound, RoundError
-from .hand import HandRules, count_tiles, is_complete, waits
+from .hand import HandRules, is_complete, waits_seen
 from .ledger import Settlement
 from .options import NoOptions, describe_options, options_schema
 from .patterns import PatternTable
@@ -96,8 +96,7 @@ class Variant:
 
     def waits_of(self, player: Player, rules: HandRules, tileset: TileSet) -> list[Tile]:
         """听牌: faces that would complete this player's hand."""
-        held = count_tiles(player.hand, player.meld_tiles())
-        return waits(player.hand, rules, tileset.faces, held)
+        return waits_seen(player.hand, rules, tileset.faces, player.meld_tiles())
 
     def value_of_wait(self, player: Player, tile: Tile, snap: Snapshot | None, opts: Any) -> tuple[tuple[str, ...], int] | None:
         """The patterns and value a win on ``tile`` would score (what 查叫 uses); ``None`` when

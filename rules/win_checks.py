@@ -15,7 +15,8 @@ INCOMPATIBLE_FLAGS: tuple[tuple[str, str], ...] = (
     ("heavenly", "after_kong_discard"), ("robbing_kong", "after_kong_discard"),
     ("robbing_kong", "earthly"), ("earthly", "kong_draw"),
 )
-"""Pairs of win flags no single win can carry."""
+"""Pairs of win flags no single win can carry (all of heavenly, earthly, kong_draw, robbing_kong,
+after_kong_discard: :func:`win_flag_errors` relies on it)."""
 
 SHARED_BY_ONE_DISCARD: tuple[str, ...] = ("robbing_kong", "after_kong_discard", "earthly", "last_tile")
 """Flags that describe the discard itself, so every win on one discard carries the same."""
@@ -57,8 +58,12 @@ def win_flag_errors(snap: Snapshot, win: Win, ptr: str, *, earthly_self_draw: bo
       convention for a robbed added kong);
     - no pair of :data:`INCOMPATIBLE_FLAGS`.
     """
-    errors = [RoundError("inconsistent_win", ptr, f"{a} and {b} cannot both be true of one win")
-              for a, b in INCOMPATIBLE_FLAGS if getattr(win, a) and getattr(win, b)]
+    errors: list[RoundError] = []
+    # every incompatible pair is of these five flags: with fewer than two set, none can clash
+    # (the common case, without a getattr per pair)
+    if win.heavenly + win.earthly + win.kong_draw + win.robbing_kong + win.after_kong_discard >= 2:
+        errors += [RoundError("inconsistent_win", ptr, f"{a} and {b} cannot both be true of one win")
+                   for a, b in INCOMPATIBLE_FLAGS if getattr(win, a) and getattr(win, b)]
     winner = snap.players[win.winner]
     if win.heavenly and (win.winner != snap.dealer or not win.self_drawn or winner.melds
                          or any(p.discards for p in snap.players)):

@@ -4,5 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/_venv.sh
-ensure_venv
+ensure_venv compiled
+# The engine runs compiled (mypyc, ~2x faster; rules/_native.py): built on the first start
+# (a few minutes) and again whenever rules/ changed. SETTLE_ENGINE=pure skips it.
+if [[ "${SETTLE_ENGINE:-auto}" != "pure" ]]; then
+  .venv/bin/python scripts/compile_engine.py --if-stale
+fi
 exec .venv/bin/gunicorn -c gunicorn.conf.py "$@" 'service:create_app()'

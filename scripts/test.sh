@@ -28,5 +28,10 @@ echo "==> ruff check"
 .venv/bin/ruff check .
 echo "==> mypy"
 .venv/bin/mypy
-echo "==> pytest"
-.venv/bin/python -m pytest "$@"
+echo "==> compiling the engine (mypyc; skipped when build/compiled matches rules/)"
+.venv/bin/python scripts/compile_engine.py --if-stale
+echo "==> pytest, whole suite, compiled engine (what production runs)"
+SETTLE_ENGINE=compiled .venv/bin/python -m pytest "$@"
+echo "==> pytest, engine and HTTP tests again on the pure-Python engine (the same source, interpreted)"
+SETTLE_ENGINE=pure .venv/bin/python -m pytest -q -m "not browser" "$@" \
+  tests/rules tests/test_golden_engine.py tests/test_properties.py tests/service/test_golden_http.py

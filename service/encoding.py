@@ -1,18 +1,16 @@
-"""The one JSON serialisation every answer uses: compact, keys sorted, non-ASCII kept, UTF-8."""
+"""The one JSON serialisation every answer uses: compact, keys sorted, non-ASCII kept, UTF-8.
+
+The same canonical form the engine hashes for a digest (rules/canonical.py).
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-# What is encoded here was parsed from JSON or built by the service, so it cannot hold a
-# cycle: the encoder skips the bookkeeping that detects one (~12 % of its time), same bytes.
-_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"), check_circular=False)
+from rules.canonical import dumps, dumps_bytes
 
-
-def dumps(obj: Any) -> str:
-    return _ENCODER.encode(obj)
+__all__ = ["dumps", "encode"]
 
 
 def encode(obj: Any) -> bytes:
-    return dumps(obj).encode("utf-8")
+    return dumps_bytes(obj)

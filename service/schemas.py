@@ -127,16 +127,16 @@ class Tagged:
         return shape.errors(value)
 
 
-_SEAT_OR_NULL = nullable(count)
+seat_or_null = nullable(count)  # a seat, or null (no one); fastshape inlines it
 MELDS = Tagged("type", {
-    "chow": Record({"type": any_value, "tiles": any_value, "from": _SEAT_OR_NULL, "turn": count}, ("tiles",)),
-    "pong": Record({"type": any_value, "tile": any_value, "from": _SEAT_OR_NULL, "turn": count}, ("tile",)),
+    "chow": Record({"type": any_value, "tiles": any_value, "from": seat_or_null, "turn": count}, ("tiles",)),
+    "pong": Record({"type": any_value, "tile": any_value, "from": seat_or_null, "turn": count}, ("tile",)),
     "kong": Record({"type": any_value, "kind": one_of("exposed", "added", "concealed"), "tile": any_value,
-                    "from": _SEAT_OR_NULL, "turn": count, "delayed": boolean, "revealed": any_value},
+                    "from": seat_or_null, "turn": count, "delayed": boolean, "revealed": any_value},
                    ("kind", "tile")),
 })
-DISCARDS = Record({"tile": any_value, "turn": count, "claimed_by": _SEAT_OR_NULL}, ("tile",))
-WINS = Record({"winner": count, "from": _SEAT_OR_NULL, "tile": any_value, "turn": count,
+DISCARDS = Record({"tile": any_value, "turn": count, "claimed_by": seat_or_null}, ("tile",))
+WINS = Record({"winner": count, "from": seat_or_null, "tile": any_value, "turn": count,
                **dict.fromkeys(("kong_draw", "robbing_kong", "after_kong_discard", "last_tile", "heavenly", "earthly"),
                                boolean)},
               ("winner", "tile"))
@@ -285,15 +285,21 @@ def batch_errors(body: Mapping[str, Any], max_rounds: int) -> list[RoundError]:
     return sorted(errors, key=lambda e: (e.pointer, e.code, e.detail))
 
 
+# service.fastshape.accepts, once imported (an import statement per call costs ~10 k instructions)
+_fast_accepts: list[Callable[[Schema, Any], bool]] = []
+
+
 def shape_errors(schema: Schema, body: Mapping[str, Any]) -> list[RoundError]:
     """Every shape error of ``body`` as a coded error with a JSON pointer (empty when fine).
 
     A well-shaped body is recognised by a predicate compiled from the schema
     (:mod:`service.fastshape`, ~10× cheaper); marshmallow reads every other body.
     """
-    from .fastshape import accepts  # fastshape compiles these very schemas: imported late
+    if not _fast_accepts:  # fastshape compiles these very schemas: imported late, once
+        from .fastshape import accepts
 
-    if accepts(schema, body):
+        _fast_accepts.append(accepts)
+    if _fast_accepts[0](schema, body):
         return []
     return sorted(_flatten(schema.validate(body), ()), key=lambda e: (e.pointer, e.code, e.detail))
 

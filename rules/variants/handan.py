@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import prod
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ..errors import InvalidRound, RoundError
 from ..hand import Decomposition, HandRules, analyse, decompositions, wait_shapes, waits
@@ -29,6 +29,7 @@ from ..snapshot import Player, Snapshot, Win
 from ..tiles import SET_108, SET_136, Tile, TileSet, compact, suit
 from ..variant import Variant, closest_after, others
 from ..win_checks import single_event_errors, win_flag_errors
+from ._round import PerRound
 
 # -- the four modes and the kong-score rules (data) -------------------------------------------
 
@@ -61,7 +62,7 @@ class KongRule:
         return {"exposed": self.exposed, "added": self.added, "concealed": self.concealed}[kind]
 
 
-KONG_RULES: Mapping[str, KongRule] = MappingProxyType({
+KONG_RULES: Final[Mapping[str, KongRule]] = MappingProxyType({
     "rule1": KongRule("rule1", "规则一", "004:54", KongPay("feeder", 1), KongPay("others", 1), KongPay("others", 2)),
     "rule2": KongRule("rule2", "规则二", "004:55", KongPay("feeder", 1), KongPay("feeder", 1), KongPay("others", 2)),
     "rule3": KongRule("rule3", "规则三", "004:56", KongPay("others", 1), KongPay("others", 1), KongPay("others", 2)),
@@ -70,7 +71,7 @@ KONG_RULES: Mapping[str, KongRule] = MappingProxyType({
                           KongPay("feeder_for_all", 1), KongPay("feeder_for_all", 1), KongPay("others", 2)),
 })
 
-KONG_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
+KONG_NAMES: Final[Mapping[str, tuple[str, str]]] = MappingProxyType({
     "exposed": ("点杠", "Exposed Kong"), "added": ("明杠", "Added Kong"), "concealed": ("暗杠", "Concealed Kong"),
 })
 """The seed's names (004:30-33): its 明杠 is the added kong, its 点杠 the kong on a discard."""
@@ -97,7 +98,7 @@ class Mode:
     mingkou: bool
 
 
-MODES: Mapping[str, Mode] = MappingProxyType({
+MODES: Final[Mapping[str, Mode]] = MappingProxyType({
     # 004:89 is 规则四; 004:93 谁点谁减, 可一炮多响; 004:94 自摸三家各减1分; 明扣 not played ("不明扣玩法",
     # 004:88) and 跑 not listed
     "dianpao_yijia": Mode("dianpao_yijia", "点炮一家出", "Discarder pays alone", "004:88-95",
@@ -158,41 +159,53 @@ class HandanFlags:
                                              "won (004:135); empty = not given", kind="tiles")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Table:
-    """The rules in force: the mode's, with the options that override it."""
+    """The rules in force: the mode's, with the options that override it (built like the core's
+    value classes, rules/ledger.py: a frozen dataclass is ~15x as dear to build compiled)."""
 
-    mode: Mode
-    kong_rule: KongRule
-    self_draw_double: bool
-    multi_win: bool
-    pao: bool
-    mingkou: bool
+    mode: Final[Mode]
+    kong_rule: Final[KongRule]
+    self_draw_double: Final[bool]
+    multi_win: Final[bool]
+    pao: Final[bool]
+    mingkou: Final[bool]
+
+    def __init__(self, mode: Mode, kong_rule: KongRule, self_draw_double: bool, multi_win: bool, pao: bool,
+                 mingkou: bool) -> None:
+        self.mode = mode
+        self.kong_rule = kong_rule
+        self.self_draw_double = self_draw_double
+        self.multi_win = multi_win
+        self.pao = pao
+        self.mingkou = mingkou
 
     @classmethod
     def of(cls, opts: HandanOptions) -> Table:
         m = MODES[opts.mode]
-
-        def pick(value: Any, default: Any) -> Any:
-            return default if value is None else value
-
-        return cls(m, KONG_RULES[pick(opts.kong_rule, m.kong_rule)], pick(opts.self_draw_double, m.self_draw_double),
-                   pick(opts.multi_win, m.multi_win), pick(opts.pao_allowed, m.pao), pick(opts.mingkou_allowed, m.mingkou))
+        return cls(m, KONG_RULES[_pick(opts.kong_rule, m.kong_rule)], _pick(opts.self_draw_double, m.self_draw_double),
+                   _pick(opts.multi_win, m.multi_win), _pick(opts.pao_allowed, m.pao),
+                   _pick(opts.mingkou_allowed, m.mingkou))
 
     def describe(self) -> str:
-        def yes(b: bool) -> str:
-            return "on" if b else "off"
-
         return (f"玩法 {self.mode.zh} ({self.mode.source}): 杠 {self.kong_rule.zh} ({self.kong_rule.source}), "
-                f"点炮 paid by {self.mode.discard_pays}, 自摸翻倍 {yes(self.self_draw_double)}, "
-                f"一炮多响 {yes(self.multi_win)}, 跑 {yes(self.pao)}, 明扣 {yes(self.mingkou)}")
+                f"点炮 paid by {self.mode.discard_pays}, 自摸翻倍 {_yes(self.self_draw_double)}, "
+                f"一炮多响 {_yes(self.multi_win)}, 跑 {_yes(self.pao)}, 明扣 {_yes(self.mingkou)}")
+
+
+def _pick(value: Any, default: Any) -> Any:
+    return default if value is None else value
+
+
+def _yes(b: bool) -> str:
+    return "on" if b else "off"
 
 
 # -- the pattern table ---------------------------------------------------------------------------
 
-_SEVEN_PAIRS = ("qixiaodui", "haohua", "shuang_haohua", "chao_haohua")
+_SEVEN_PAIRS: Final = ("qixiaodui", "haohua", "shuang_haohua", "chao_haohua")
 
-PATTERNS = PatternTable([
+PATTERNS: Final = PatternTable([
     Pattern("pengpenghu", "碰碰胡", "All Pongs", 2, note="大胡: every set a pong/kong (004:69)"),
     Pattern("yitiaolong", "一条龙", "Pure Straight", 2, note="大胡: 123 456 789 of one suit in the hand (004:12, 004:70)"),
     Pattern("jiahu", "夹胡", "Closed Wait", 2, note="大胡: won in the middle of a sequence, 35 waiting 4 (004:6, 004:71)"),
@@ -212,47 +225,59 @@ PATTERNS = PatternTable([
     Pattern("mingkou", "明扣", "Open Declaration", 2, note="the winner declared 明扣 (004:83)"),
 ])
 
-BIG_HU = frozenset({"pengpenghu", "yitiaolong", "jiahu", "bianzhang", "dandiao", *_SEVEN_PAIRS, "qingyise", "shisanyao",
+_VALUE: Final[dict[str, int]] = {p.id: p.value for p in PATTERNS}
+
+BIG_HU: Final = frozenset({"pengpenghu", "yitiaolong", "jiahu", "bianzhang", "dandiao", *_SEVEN_PAIRS, "qingyise", "shisanyao",
                     "gangshangkaihua"})
 """大胡 patterns (004:41, 004:68-78): they multiply only with the 大胡 option on."""
 
-SPECIAL_SHAPES = frozenset({*_SEVEN_PAIRS, "shisanyao"})
+SPECIAL_SHAPES: Final = frozenset({*_SEVEN_PAIRS, "shisanyao"})
 """七小对 and 十三幺: the shapes the 004:120-121 note sets apart when 大胡 is off."""
 
-_WAIT_PATTERN: tuple[tuple[str, str], ...] = (("single", "dandiao"), ("closed", "jiahu"), ("edge", "bianzhang"))
+_WAIT_PATTERN: Final[tuple[tuple[str, str], ...]] = (("single", "dandiao"), ("closed", "jiahu"), ("edge", "bianzhang"))
 """Wait shape → pattern, in the order a shape is preferred when the tile fits several (all ×2)."""
 
-DEALER = ("带庄", "Dealer Doubles")
-PAO = ("跑", "Run")
-SELF_DRAW_DOUBLE = ("自摸翻倍", "Self-Draw Doubles")
+DEALER: Final = ("带庄", "Dealer Doubles")
+PAO: Final = ("跑", "Run")
+SELF_DRAW_DOUBLE: Final = ("自摸翻倍", "Self-Draw Doubles")
 
 
 # -- readings ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Reading:
     """One way to read a win: the patterns that multiply, and the 大胡 ones present but not counted."""
 
-    patterns: tuple[str, ...]
-    unscored: tuple[str, ...] = ()
+    patterns: Final[tuple[str, ...]]
+    unscored: Final[tuple[str, ...]]
+
+    def __init__(self, patterns: tuple[str, ...], unscored: tuple[str, ...] = ()) -> None:
+        self.patterns = patterns
+        self.unscored = unscored
 
     @property
     def multiplier(self) -> int:
-        return prod(PATTERNS.value(p) for p in self.patterns)
+        out = 1
+        for p in self.patterns:
+            out *= _VALUE[p]
+        return out
 
     def factors(self) -> list[tuple[str, int]]:
-        return [(PATTERNS[p].zh, PATTERNS.value(p)) for p in self.patterns]
+        return [(PATTERNS[p].zh, _VALUE[p]) for p in self.patterns]
 
 
 def _special_allowed(opts: HandanOptions) -> bool:
     return opts.big_hu or opts.special_hands_without_big_hu == "counted"
 
 
+_DRAGON_STARTS: Final = tuple(frozenset({f"1{s}", f"4{s}", f"7{s}"}) for s in "mps")
+
+
 def _has_dragon(d: Decomposition) -> bool:
     """一条龙: 123, 456 and 789 of one suit among the concealed sequences (004:12)."""
     starts = {g.faces[0] for g in d.sets if g.kind == "sequence"}
-    return any({f"1{s}", f"4{s}", f"7{s}"} <= starts for s in "mps")
+    return len(starts) >= 3 and any(dragon <= starts for dragon in _DRAGON_STARTS)
 
 
 def _wait_pattern(d: Decomposition, tile: Tile) -> list[str]:
@@ -280,8 +305,7 @@ class Handan(Variant):
         return SET_136 if opts.with_honours else SET_108
 
     def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
-        special = _special_allowed(opts)
-        return HandRules(seven_pairs=special, thirteen_orphans=special)
+        return _SPECIAL_RULES if _special_allowed(opts) else _PLAIN_RULES
 
     def simulate_flags(self, seat: int, hand: list[Tile], opts: Any, rng: Any) -> dict[str, Any]:
         """Generated rounds: non-dealers (13 dealt tiles) sometimes run; the dealer never does,
@@ -331,24 +355,37 @@ class Handan(Variant):
         return Reading((*counted, *extra), tuple(p for p in found if p not in counted))
 
     def best_reading(self, player: Player, win: Win, opts: HandanOptions, faces: Iterable[Tile]) -> Reading | None:
-        found = self.readings(player, win, opts, tuple(faces))
-        return max(found, key=lambda r: r.multiplier) if found else None
+        return _best(self.readings(player, win, opts, tuple(faces)))
+
+    def _readings(self, r: _Round, snap: Snapshot, i: int, win: Win, opts: HandanOptions) -> list[Reading]:
+        """:meth:`readings` of win ``i``, worked out once per round."""
+        found = r.readings.get(i)
+        if found is None:
+            found = r.readings[i] = self.readings(snap.players[win.winner], win, opts, r.faces)
+        return found
+
+    def _waits(self, r: _Round, p: Player, opts: HandanOptions) -> tuple[Tile, ...]:
+        """A player's waits, worked out once per round."""
+        found = r.waits.get(p.seat)
+        if found is None:
+            found = r.waits[p.seat] = tuple(self.waits_of(p, self.hand_rules(None, opts), r.tileset))
+        return found
 
     # -- validation -------------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        table = Table.of(opts)
-        faces = self.tileset(opts, snap.n).faces
+        r = _ROUND.get(snap, opts)
+        table = r.table
         errors = [*single_event_errors(snap), *_multi_win_errors(snap, table)]
         for i, w in enumerate(snap.wins):
             ptr = f"/wins/{i}"
             player = snap.players[w.winner]
-            if not self.readings(player, w, opts, faces):
+            if not self._readings(r, snap, i, w, opts):
                 errors.append(RoundError("not_a_win", ptr, self._not_a_win(player, w, opts)))
             errors += win_flag_errors(snap, w, ptr)
         errors += _kong_feeder_errors(snap, table)
         errors += _pao_errors(snap, table)
-        errors += self._mingkou_errors(snap, table, opts, faces)
+        errors += self._mingkou_errors(snap, r, opts)
         if errors:
             raise InvalidRound(errors)
 
@@ -359,10 +396,11 @@ class Handan(Variant):
             text += "; with 大胡 off, 七小对 and 十三幺 do not win (004:120-121)"
         return text
 
-    def _mingkou_errors(self, snap: Snapshot, table: Table, opts: HandanOptions, faces: tuple[Tile, ...]) -> list[RoundError]:
+    def _mingkou_errors(self, snap: Snapshot, r: _Round, opts: HandanOptions) -> list[RoundError]:
         """明扣 (004:47-48, 004:134-135): allowed by the mode, declared at 听牌, self-draw only,
         and only on a wait the shown tiles give away."""
         errors: list[RoundError] = []
+        table = r.table
         rules = self.hand_rules(snap, opts)
         for i, p in enumerate(snap.players):
             ptr = f"/players/{i}/flags"
@@ -372,13 +410,13 @@ class Handan(Variant):
                                          f"明扣 is not played in {table.mode.zh} ({table.mode.source})"))
             if shown and not p.flags.mingkou:
                 errors.append(RoundError("inconsistent_flags", f"{ptr}/mingkou_tiles", "tiles shown without declaring 明扣"))
-            if Counter(shown) - Counter(p.hand):
+            if shown and Counter(shown) - Counter(p.hand):
                 errors.append(RoundError("mingkou_tiles_not_in_hand", f"{ptr}/mingkou_tiles",
                                          f"the shown tiles {compact(shown)} are not all in the concealed hand {compact(p.hand)}"))
                 continue
             if not p.flags.mingkou:
                 continue
-            waits_now = self.waits_of(p, rules, self.tileset(opts, snap.n))
+            waits_now = list(self._waits(r, p, opts))
             visible = shown_waits(p.hand, shown, waits_now, rules)
             mine = [(k, w) for k, w in enumerate(snap.wins) if w.winner == i]
             if not waits_now:
@@ -403,12 +441,12 @@ class Handan(Variant):
     # -- settlement -------------------------------------------------------------------------
 
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
-        table = Table.of(opts)
-        tileset = self.tileset(opts, snap.n)
+        memo = _ROUND.get(snap, opts)
+        table = memo.table
         ledger = Ledger(snap.n)
         found: dict[int, Reading] = {}
-        for w in snap.wins:
-            reading = self.best_reading(snap.players[w.winner], w, opts, tileset.faces)
+        for i, w in enumerate(snap.wins):
+            reading = _best(self._readings(memo, snap, i, w, opts))
             assert reading is not None  # validate() rejected every non-win
             found[w.winner] = reading
             _pay_win(snap, table, opts, w, reading, ledger)
@@ -416,7 +454,7 @@ class Handan(Variant):
         rules = self.hand_rules(snap, opts)
         hands = []
         for p in snap.players:
-            waits_now = tuple(self.waits_of(p, rules, tileset))
+            waits_now = self._waits(memo, p, opts)
             extra: dict[str, Any] = {}
             r = found.get(p.seat)
             if r is not None:
@@ -438,6 +476,36 @@ class Handan(Variant):
         if reading is None:
             return None
         return tuple(PATTERNS[p].zh for p in reading.patterns), reading.multiplier * opts.base_points
+
+
+_SPECIAL_RULES: Final = HandRules(seven_pairs=True, thirteen_orphans=True)
+_PLAIN_RULES: Final = HandRules()
+"""What completes a hand with 七小对 and 十三幺 allowed, and without (built once)."""
+
+
+def _best(found: list[Reading]) -> Reading | None:
+    """取高: the reading with the highest multiplier, the first of equals."""
+    best: Reading | None = None
+    best_mult = 0
+    for r in found:
+        mult = r.multiplier
+        if best is None or mult > best_mult:
+            best, best_mult = r, mult
+    return best
+
+
+class _Round:
+    """What validation and settlement both ask of one round (see rules/variants/_round.py)."""
+
+    def __init__(self, snap: Snapshot, opts: HandanOptions) -> None:
+        self.table = Table.of(opts)
+        self.tileset = VARIANT.tileset(opts, snap.n)
+        self.faces = self.tileset.faces
+        self.readings: dict[int, list[Reading]] = {}  # win index → its readings
+        self.waits: dict[int, tuple[Tile, ...]] = {}  # seat → its waits
+
+
+_ROUND: Final[PerRound[_Round]] = PerRound(_Round)
 
 
 # -- checks ----------------------------------------------------------------------------------------
@@ -606,4 +674,4 @@ def _notes(snap: Snapshot, table: Table) -> tuple[str, ...]:
     return tuple(notes)
 
 
-VARIANT = Handan()
+VARIANT: Final[Handan] = Handan()

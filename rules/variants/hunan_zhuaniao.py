@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..birds import bird_hits, bird_hits_four_seat, share_hits
 from ..errors import InvalidRound, RoundError
-from ..hand import HandRules, analyse, decompositions, is_complete, waits
+from ..hand import HandRules, analyse, count_tiles, decompositions, is_complete, waits_seen
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option, parse_options
 from ..patterns import Pattern, PatternTable
@@ -25,8 +25,9 @@ from ..snapshot import Player, Snapshot, Win, _list, _meld, parse_snapshot
 from ..tiles import SET_108, SET_108_NO_PIN, Tile, TileSet, compact, rank, suit
 from ..variant import Variant, seats_after
 from ..win_checks import single_event_errors, win_flag_errors
+from ._round import PerRound
 
-SEED = "002_683f88db9c0b8605.txt"
+SEED: Final = "002_683f88db9c0b8605.txt"
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Flags:
         kind="records", fields={"tile": "tile", "turn": "integer", "value": "integer?"})
 
 
-PATTERNS = PatternTable([
+PATTERNS: Final = PatternTable([
     Pattern("pinghu", "平胡", "Plain Win", 2, note="小胡: self-draw only, no birds (002:111, 127, 239)"),
     Pattern("menqing_pinghu", "平胡门清", "Concealed Plain Win", 2, ("pinghu",),
             "小胡 with no claimed meld (暗杠 allowed, 002:135): draws birds; value an option (002:239)"),
@@ -92,15 +93,15 @@ PATTERNS = PatternTable([
     Pattern("haidilao", "海底捞", "Last Tiles", 2, note="+2 per payment, not doubled (002:295)"),
 ])
 
-_MENQING = {"pengpenghu": "menqing_pengpenghu", "jiangjianghu": "menqing_jiangjianghu", "qingyise": "menqing_qingyise"}
+_MENQING: Final = {"pengpenghu": "menqing_pengpenghu", "jiangjianghu": "menqing_jiangjianghu", "qingyise": "menqing_qingyise"}
 """大胡 with a 门清 value (002:247-255)."""
 
-_SEVEN_PAIRS = ("qixiaodui", "haohua_qixiaodui", "shuang_haohua_qixiaodui", "san_haohua_qixiaodui")
+_SEVEN_PAIRS: Final = ("qixiaodui", "haohua_qixiaodui", "shuang_haohua_qixiaodui", "san_haohua_qixiaodui")
 """七小对 by the number of four-of-a-kinds in it (002:263-275)."""
 
-_JIANG = frozenset({2, 5, 8})
+_JIANG: Final = frozenset({2, 5, 8})
 
-KONGS: Mapping[str, tuple[str, str, str, bool]] = {
+KONGS: Final[Mapping[str, tuple[str, str, str, bool]]] = {
     "exposed": ("明杠", "Exposed Kong", "kong_exposed_points", False),
     "added": ("公杠", "Added Kong", "kong_added_points", True),
     "concealed": ("暗杠", "Concealed Kong", "kong_concealed_points", True),
@@ -115,26 +116,45 @@ class ZhuaniaoRules(HandRules):
     jiangjiang_any_shape: bool = True
 
 
-@dataclass(frozen=True)
+_FREE_JIANG_RULES: Final = ZhuaniaoRules(seven_pairs=True, jiangjiang_any_shape=True)
+_SHAPED_JIANG_RULES: Final = ZhuaniaoRules(seven_pairs=True, jiangjiang_any_shape=False)
+""":meth:`HunanZhuaniao.hand_rules` by the 将将胡 option (built once)."""
+
+
+# HandScore and Birds are dataclasses with their own ``__init__`` and ``Final`` fields, as the
+# core's value classes (rules/ledger.py): a frozen dataclass costs ~15x as much to build compiled.
+
+
+@dataclass(unsafe_hash=True)
 class HandScore:
     """One reading of a winning hand: its patterns (ids, highest value first) and 牌型分."""
 
-    patterns: tuple[str, ...]
-    value: int
-    big: bool  # 大胡
-    menqing: bool  # no claimed meld (002:135)
+    patterns: Final[tuple[str, ...]]
+    value: Final[int]
+    big: Final[bool]  # 大胡
+    menqing: Final[bool]  # no claimed meld (002:135)
+
+    def __init__(self, patterns: tuple[str, ...], value: int, big: bool, menqing: bool) -> None:
+        self.patterns = patterns
+        self.value = value
+        self.big = big
+        self.menqing = menqing
 
     def names(self) -> tuple[str, ...]:
         return tuple(PATTERNS[p].zh for p in self.patterns)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Birds:
     """How a win meets the birds: ``draw`` (drawn and counted), ``all`` (海底: every bird a
     hit on the winner, none drawn), ``none``."""
 
-    mode: str
-    why: str
+    mode: Final[str]
+    why: Final[str]
+
+    def __init__(self, mode: str, why: str) -> None:
+        self.mode = mode
+        self.why = why
 
 
 # -- hand evaluation -----------------------------------------------------------------------
@@ -172,14 +192,14 @@ def readings(player: Player, tile: Tile, self_drawn: bool, opts: Any) -> list[Ha
     one_suit = len({suit(t) for t in every}) == 1
     all_258 = all(rank(t) in _JIANG for t in every)
     out = []
-    decs = decompositions(concealed, HandRules())
+    decs = decompositions(concealed, _SETS)
     if decs:
         big = []
         if any(d.all_triplets() for d in decs):
             big.append("quanqiuren" if _all_claimed(player, self_drawn, opts) else "pengpenghu")
         big += ["jiangjianghu"] * all_258 + ["qingyise"] * one_suit
         out.append(_stack(table, [_MENQING.get(p, p) if menqing else p for p in big], menqing))
-    pairs = analyse(concealed, HandRules(seven_pairs=True)).seven_pairs if not player.melds else None
+    pairs = analyse(concealed, _PAIRS).seven_pairs if not player.melds else None
     if pairs is not None:
         # 七小对's 8 already is the concealed value: 将将胡/清一色 stack on it plainly (002:303)
         family = _SEVEN_PAIRS[min(pairs.natural_quads, 3)]
@@ -190,9 +210,17 @@ def readings(player: Player, tile: Tile, self_drawn: bool, opts: Any) -> list[Ha
     return out
 
 
+_SETS: Final = HandRules()
+_PAIRS: Final = HandRules(seven_pairs=True)
+"""The two shapes :func:`readings` asks about (built once)."""
+
+
 def best_reading(player: Player, tile: Tile, self_drawn: bool, opts: Any) -> HandScore | None:
-    found = readings(player, tile, self_drawn, opts)
-    return max(found, key=lambda r: r.value) if found else None
+    best: HandScore | None = None
+    for r in readings(player, tile, self_drawn, opts):
+        if best is None or r.value > best.value:  # the first of equals, as max() takes
+            best = r
+    return best
 
 
 def birds_for(score: HandScore, win: Win, opts: Any) -> Birds:
@@ -237,7 +265,7 @@ class HunanZhuaniao(Variant):
         return SET_108_NO_PIN if n_players == 2 else SET_108  # 2 人 抽走“筒” (002:9)
 
     def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
-        return ZhuaniaoRules(seven_pairs=True, jiangjiang_any_shape=opts.jiangjiang_any_shape)
+        return _FREE_JIANG_RULES if opts.jiangjiang_any_shape else _SHAPED_JIANG_RULES
 
     def wins_with(self, player: Player, win: Win, rules: HandRules) -> bool:
         return _completes(player, win.tile, rules)
@@ -245,12 +273,15 @@ class HunanZhuaniao(Variant):
     def waits_of(self, player: Player, rules: HandRules, tileset: TileSet) -> list[Tile]:
         """The faces for which :func:`_completes` holds (and a copy is left), asked of the shared
         :func:`~rules.hand.waits` for the shape and once per face for 将将胡."""
-        held = Counter(player.all_tiles())
         faces = tileset.faces
-        found = set(waits(player.hand, rules, faces, held))
-        if isinstance(rules, ZhuaniaoRules) and rules.jiangjiang_any_shape and all(rank(t) in _JIANG for t in player.all_tiles()):
-            found.update(f for f in faces if rank(f) in _JIANG)
-        return [f for f in faces if held[f] < 4 and f in found]
+        # the shape's waits, a face being no wait once its four copies are held (counted only
+        # when some face completes the hand)
+        found = set(waits_seen(player.hand, _shape_rules(rules), faces, player.meld_tiles()))
+        every = player.all_tiles()
+        if isinstance(rules, ZhuaniaoRules) and rules.jiangjiang_any_shape and all(rank(t) in _JIANG for t in every):
+            held = count_tiles(every)
+            found.update(f for f in faces if rank(f) in _JIANG and held.get(f, 0) < 4)
+        return [f for f in faces if f in found]
 
     def value_of_wait(self, player: Player, tile: Tile, snap: Snapshot | None, opts: Any) -> tuple[tuple[str, ...], int] | None:
         """The best 胡牌分 a win on ``tile`` could score from one payer, birds and +2 apart:
@@ -279,8 +310,9 @@ class HunanZhuaniao(Variant):
     def validate(self, snap: Snapshot, opts: Any) -> None:
         errors = single_event_errors(snap)
         scores: dict[int, HandScore] = {}
+        best = _ROUND.get(snap, opts)
         for i, w in enumerate(snap.wins):
-            score = best_reading(snap.players[w.winner], w.tile, w.self_drawn, opts)
+            score = best(i)
             if score is None:
                 errors.append(RoundError("not_a_win", f"/wins/{i}", f"seat {w.winner}'s hand "
                                          f"{compact(snap.players[w.winner].hand)} with {w.tile} is not a winning hand here"))
@@ -311,9 +343,10 @@ class HunanZhuaniao(Variant):
             drawer = group[0].from_seat if len(group) > 1 and group[0].from_seat is not None else group[0].winner
             hits = self._hits(snap, opts, drawer)
             notes += _bird_notes(snap, opts, drawer, hits)
-            for w in group:
+            best = _ROUND.get(snap, opts)
+            for i, w in enumerate(group):  # the first group's wins are the first wins
                 player = snap.players[w.winner]
-                score = best_reading(player, w.tile, w.self_drawn, opts)
+                score = best(i)
                 assert score is not None  # validate() rejected non-wins
                 birds = birds_for(score, w, opts)
                 _pay_win(ledger, snap, opts, w, score, birds, hits, drawer)
@@ -348,6 +381,36 @@ class HunanZhuaniao(Variant):
                 count: int = opts.bird_count
                 return count
         return 0
+
+
+class _Best:
+    """Each win's :func:`best_reading`, worked out once per round (see rules/variants/_round.py):
+    validation and settlement both ask."""
+
+    def __init__(self, snap: Snapshot, opts: Any) -> None:
+        self.snap = snap
+        self.opts = opts
+        self.found: dict[int, HandScore | None] = {}
+
+    def __call__(self, i: int) -> HandScore | None:
+        if i in self.found:
+            return self.found[i]
+        w = self.snap.wins[i]
+        score = self.found[i] = best_reading(self.snap.players[w.winner], w.tile, w.self_drawn, self.opts)
+        return score
+
+
+_ROUND: Final[PerRound[_Best]] = PerRound(_Best)
+
+
+def _shape_rules(rules: HandRules) -> HandRules:
+    """Plain rules with the shapes of ``rules``: a :class:`ZhuaniaoRules` adds only 将将胡, which
+    the shared hand analysis knows nothing of, and plain rules are cheaper to key its memory by."""
+    if rules is _FREE_JIANG_RULES or rules is _SHAPED_JIANG_RULES:
+        return _PAIRS
+    if isinstance(rules, ZhuaniaoRules):
+        return HandRules(rules.wild, rules.pair_ranks, rules.seven_pairs, rules.thirteen_orphans)
+    return rules
 
 
 def _completes(player: Player, tile: Tile, rules: HandRules) -> bool:
@@ -549,4 +612,4 @@ def _next_dealer(snap: Snapshot) -> int:
     return group[0].winner
 
 
-VARIANT = HunanZhuaniao()
+VARIANT: Final[HunanZhuaniao] = HunanZhuaniao()

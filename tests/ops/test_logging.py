@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import logging
+import re
 import sys
+from collections.abc import Iterator
 
 import pytest
 from flask.testing import FlaskClient
@@ -13,7 +16,7 @@ from flask.testing import FlaskClient
 from bench.load import HOST, Server
 from rules.generator import generate
 from rules.variants import REGISTRY
-from service.logging_json import REQUEST_LOGGER, JsonFormatter
+from service.logging_json import _STANDARD_KEY, REQUEST_LOGGER, JsonFormatter, _record, log_request
 from tests.ops.conftest import StartServer
 
 
@@ -144,3 +147,57 @@ def test_gunicorn_writes_json_access_and_app_logs_with_the_request_id(start_serv
     everything = server.stdout_path.read_text() + server.stderr_path.read_text()
     for hand in _hand_text(body):
         assert hand not in everything
+
+
+@pytest.fixture
+def json_handler() -> Iterator[logging.StreamHandler[io.StringIO]]:
+    """The ``service`` logger as GunicornLogger sets it up: a StreamHandler with JsonFormatter,
+    not propagating (restored afterwards)."""
+    service = logging.getLogger("service")
+    saved = service.handlers[:], service.propagate, service.level
+    handler = logging.StreamHandler(io.StringIO())
+    handler.setFormatter(JsonFormatter())
+    service.handlers[:] = [handler]
+    service.propagate = False
+    service.setLevel(logging.INFO)
+    yield handler
+    service.handlers[:], service.propagate, _ = saved
+    service.setLevel(saved[2])
+
+
+_ROUND_FIELDS: dict[str, object] = {
+    "request_id": "req-1", "method": "POST", "endpoint": "/v1/settlements", "status": 422, "duration_ms": 2.869,
+    "variant": "zhuanzhuan", "round_id": "桌 9/" + "r" * 300, "digest": None, "outcome": "rejected",
+    "codes": ["unknown_tile"],
+}
+_ERRORS = [{"code": "unknown_tile", "pointer": "/wins/0/tile", "detail": "no tile 'Qq'"}]
+
+
+@pytest.mark.parametrize(("fields", "errors"), [
+    (_ROUND_FIELDS, _ERRORS),
+    ({**_ROUND_FIELDS, "status": 500, "outcome": "error", "codes": None}, None),
+    ({"request_id": "r\"2\n", "method": "GET", "endpoint": "<unmatched>", "status": 404, "duration_ms": 0.0}, None),
+])
+def test_the_line_written_straight_to_the_stream_is_the_line_logging_writes(
+        json_handler: logging.StreamHandler[io.StringIO], fields: dict[str, object],
+        errors: list[dict[str, str]] | None) -> None:
+    log_request(fields, errors)  # gunicorn's setup: straight to the stream
+    json_handler.addFilter(lambda _record: True)  # a filter: through a LogRecord and the handler
+    log_request(fields, errors)
+    direct, logged = json_handler.stream.getvalue().splitlines()
+    assert re.fullmatch(r'\{"ts":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z",.*', direct)
+    ts = re.compile(r'"ts":"[^"]*"')
+    assert ts.sub("", direct) == ts.sub("", logged)
+    line = json.loads(direct)
+    assert line["level"] == ("error" if fields["status"] == 500 else "info")
+    assert list(line)[:5] == ["ts", "level", "logger", "pid", "msg"]
+
+
+def test_a_record_that_counts_its_standard_fields_formats_as_one_that_does_not() -> None:
+    record = _record(logging.INFO, {"request_id": "r-3", "status": 200, "_private": 1})
+    record.added_by_a_filter = "x"
+    assert vars(record)[_STANDARD_KEY]
+    counted = JsonFormatter().format(record)
+    del record.__dict__[_STANDARD_KEY]
+    assert counted == JsonFormatter().format(record)
+    assert json.loads(counted)["added_by_a_filter"] == "x"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import signal
@@ -14,11 +15,13 @@ import time
 from pathlib import Path
 
 from flask.testing import FlaskClient
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.load import HOST, Server, children, get, request_bytes
 from rules.generator import generate
 from rules.variants import REGISTRY
+from service import metrics
 from tests.ops.conftest import StartServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +45,22 @@ def scrape(client: FlaskClient) -> str:
 
 def a_round(variant: str = "zhuanzhuan", seed: int = 1) -> dict[str, object]:
     return generate(variant if variant in REGISTRY else min(REGISTRY), seed)
+
+
+def test_the_lighter_updates_expose_what_prometheus_clients_own_calls_do() -> None:
+    """service.metrics calls the children's value stores directly: same exposition."""
+    exposed = []
+    for direct in (False, True):
+        registry = CollectorRegistry()
+        latency = Histogram("t_seconds", "d", ("m",), buckets=metrics.BUCKETS, registry=registry).labels("x")
+        counter = Counter("t_total", "d", ("m",), registry=registry).labels("x")
+        observe, inc = (metrics._Latency(latency).observe, metrics._inc(counter)) if direct else \
+            (latency.observe, counter.inc)
+        for seconds in [*metrics.BUCKETS, 0.0, -1.0, 1e9, math.inf, math.nan, 0.0007, 0.0015, 0.003, 4.2]:
+            observe(seconds)
+            inc(1.0)
+        exposed.append(re.sub(r"_created.*\n", "", generate_latest(registry).decode()))
+    assert exposed[0] == exposed[1]
 
 
 # --- in-process: the single-process registry --------------------------------------------------

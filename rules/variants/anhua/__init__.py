@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...birds import bird_hits, share_hits
 from ...errors import InvalidRound, RoundError
@@ -27,7 +27,8 @@ from ...snapshot import Meld, Player, Reveals, Snapshot, Win, _list, _meld
 from ...tiles import SET_108, Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, others
 from ...win_checks import single_event_errors, win_flag_errors
-from .scoring import PAIR_258, Scored, TableRules, best_allowed, candidates, push_down, waits, wild_faces
+from .._round import PerRound
+from .scoring import PAIR_258, Scored, TableRules, best_allowed, best_of, candidates, push_down, waits, wild_faces
 from .tables import EVENTS, SELF_DRAW, Event, pattern_table
 
 
@@ -52,9 +53,9 @@ class Flags:
                                   "first draw, without a complete hand: 小胡 自摸 (003:33)")
 
 
-_FLAG_EVENTS = ("kong_draw", "robbing_kong", "after_kong_discard")
-_BIRD = ("中鸟", "Bird hits")
-_DEALER = ("庄闲分", "Dealer point")
+_FLAG_EVENTS: Final = ("kong_draw", "robbing_kong", "after_kong_discard")
+_BIRD: Final = ("中鸟", "Bird hits")
+_DEALER: Final = ("庄闲分", "Dealer point")
 
 
 def event_of(win: Win) -> Event:
@@ -71,6 +72,24 @@ def held(player: Player, indicator: Tile | None) -> Counter[Tile]:
     if indicator is not None:
         out[indicator] += 1
     return out
+
+
+def table_rules(indicator: Tile | None, opts: Any) -> TableRules:
+    wild = wild_faces(indicator, opts.wilds) if indicator is not None else frozenset()
+    return TableRules(wild, opts.wild_as_hard, opts.tier_rule)
+
+
+class _Round:
+    """What validation and settlement both ask of one round (see rules/variants/_round.py)."""
+
+    def __init__(self, snap: Snapshot, opts: Any) -> None:
+        self.tbl = table_rules(snap.reveals.wild_indicator, opts)
+        self.candidates: dict[int, list[Scored]] = {}  # win index → the readings on its own tile
+        self.scores: dict[int, Scored | None] = {}  # win index → its best allowed reading
+        self.waits: dict[int, tuple[Tile, ...]] = {}  # seat → its waits
+
+
+_ROUND: Final[PerRound[_Round]] = PerRound(_Round)
 
 
 def konger(win: Win) -> int | None:
@@ -111,8 +130,7 @@ class Anhua(Variant):
         return HandRules(wild=wild, pair_ranks=PAIR_258.pair_ranks, seven_pairs=True)
 
     def table_rules(self, indicator: Tile | None, opts: Any) -> TableRules:
-        wild = wild_faces(indicator, opts.wilds) if indicator is not None else frozenset()
-        return TableRules(wild, opts.wild_as_hard, opts.tier_rule)
+        return table_rules(indicator, opts)
 
     def birds_to_draw(self, body: Mapping[str, Any], opts: Any) -> int:
         return 0 if any(w.get("last_tile") for w in body.get("wins", [])) else int(opts.birds)
@@ -131,6 +149,29 @@ class Anhua(Variant):
         if player.flags.wild_push_down:
             return push_down(player.hand, win.tile, tbl)
         return best_allowed(player.hand, player.melds, self.win_tiles(snap, win), event_of(win), tbl)
+
+    def _candidates(self, r: _Round, snap: Snapshot, i: int, win: Win) -> list[Scored]:
+        """The readings of win ``i`` on its own tile, worked out once per round."""
+        found = r.candidates.get(i)
+        if found is None:
+            player = snap.players[win.winner]
+            found = r.candidates[i] = candidates(player.hand, player.melds, win.tile, event_of(win), r.tbl)
+        return found
+
+    def _score(self, r: _Round, snap: Snapshot, i: int, win: Win) -> Scored | None:
+        """:meth:`score` of win ``i``, worked out once per round."""
+        if i in r.scores:
+            return r.scores[i]
+        player = snap.players[win.winner]
+        if player.flags.wild_push_down:
+            found = push_down(player.hand, win.tile, r.tbl)
+        else:
+            event = event_of(win)
+            shown = self.win_tiles(snap, win)[1:]  # the other tiles of a 开杠, after the tile won on
+            found = best_of([self._candidates(r, snap, i, win),
+                             *[candidates(player.hand, player.melds, t, event, r.tbl) for t in shown]])
+        r.scores[i] = found
+        return found
 
     def value_of_wait(self, player: Player, tile: Tile, snap: Snapshot | None, opts: Any) -> tuple[tuple[str, ...], int] | None:
         """A self-drawn win on ``tile``: (hand name, tier name) and the points each other player pays before birds."""
@@ -160,21 +201,22 @@ class Anhua(Variant):
     def _check_win(self, snap: Snapshot, w: Win, i: int, opts: Any) -> list[RoundError]:
         ptr = f"/wins/{i}"
         player = snap.players[w.winner]
-        tbl = self.table_rules(snap.reveals.wild_indicator, opts)
+        r = _ROUND.get(snap, opts)
         if player.flags.wild_push_down:
             return []  # checked with the flags
-        if not any(candidates(player.hand, player.melds, w.tile, event_of(w), tbl)):
+        found = self._candidates(r, snap, i, w)
+        if not found:
             return [RoundError("not_a_win", ptr, f"seat {w.winner}'s hand {compact(player.hand)} with {w.tile} is not a "
                                "winning hand in anhua (sets and a 2/5/8 pair; any pair for 清一色 or 小七对, 003:25)")]
-        if self.score(snap, w, opts) is None:
-            cls = candidates(player.hand, player.melds, w.tile, event_of(w), tbl)[0].cls
+        if self._score(r, snap, i, w) is None:
+            cls = found[0].cls
             return [RoundError("win_not_allowed", ptr, f"a {cls.zh} hand cannot win by {event_of(w).zh}: 单王 only by "
                                "抢杠胡 or 杠上炮, 三王 and more never on another player's tile (003:21)")]
         return []
 
     def _check_flags(self, snap: Snapshot, opts: Any) -> list[RoundError]:
         errors = []
-        tbl = self.table_rules(snap.reveals.wild_indicator, opts)
+        tbl = _ROUND.get(snap, opts).tbl
         wins = {w.winner: w for w in snap.wins}
         for i, p in enumerate(snap.players):
             if not p.flags.wild_push_down:
@@ -190,11 +232,11 @@ class Anhua(Variant):
 
     def _check_kongers_ready(self, snap: Snapshot, opts: Any) -> list[RoundError]:
         """杠后必须听牌 (003:13,27): after 开杠 the hand cannot change, so it must still wait."""
-        tbl = self.table_rules(snap.reveals.wild_indicator, opts)
+        r = _ROUND.get(snap, opts)
         winners = set(snap.winners())
         errors = []
         for i, p in enumerate(snap.players):
-            if p.kongs and i not in winners and not waits(p.hand, p.melds, SET_108.faces, tbl, held(p, snap.reveals.wild_indicator)):
+            if p.kongs and i not in winners and not self._waits(r, snap, p):
                 j = max(j for j, m in enumerate(p.melds) if m.is_kong)
                 errors.append(RoundError("kong_not_ready", f"/players/{i}/melds/{j}",
                                          f"seat {i} kongs but {compact(p.hand)} waits on nothing: 杠后必须听牌 (003:13)"))
@@ -202,22 +244,30 @@ class Anhua(Variant):
 
     # -- settlement -------------------------------------------------------------------------
 
+    def _waits(self, r: _Round, snap: Snapshot, p: Player) -> tuple[Tile, ...]:
+        """A player's waits, worked out once per round."""
+        found = r.waits.get(p.seat)
+        if found is None:
+            ind = snap.reveals.wild_indicator
+            found = r.waits[p.seat] = waits(p.hand, p.melds, SET_108.faces, r.tbl, seen=() if ind is None else (ind,))
+        return found
+
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
+        r = _ROUND.get(snap, opts)
         ledger = Ledger(snap.n)
         found: dict[int, Scored] = {}
-        for w in snap.wins:
-            s = self.score(snap, w, opts)
+        for i, w in enumerate(snap.wins):
+            s = self._score(r, snap, i, w)
             assert s is not None  # validate() rejected wins without an allowed reading
             found[w.winner] = s
             _pay_win(ledger, snap, w, s, opts)
-        tbl = self.table_rules(snap.reveals.wild_indicator, opts)
         hands = []
         for p in snap.players:
             s = found.get(p.seat)
             if s is not None:
                 hands.append(HandReport(p.seat, True, (s.zh, s.tier.zh), extra=_report(s)))
                 continue
-            ws = waits(p.hand, p.melds, SET_108.faces, tbl, held(p, snap.reveals.wild_indicator))
+            ws = self._waits(r, snap, p)
             hands.append(HandReport(p.seat, False, (), bool(ws), ws))
         return Settlement(ledger.items, tuple(hands), next_dealer(snap))
 
@@ -367,18 +417,20 @@ def _pay_win(ledger: Ledger, snap: Snapshot, w: Win, s: Scored, opts: Any) -> No
     payer (003:123 A; 003:129-139), plus 1 when the dealer is either side (庄闲分)."""
     payers = others(w.winner, snap.n) if w.self_drawn else [w.from_seat]
     hits = bird_hits(snap.reveals.birds, w.winner, snap.n)
+    # the parts of the notes every payer shares, written once
+    basis = s.basis.seed if s.basis else "elements add up"
+    head = f"{s.tier.zh} {s.points}分 ({basis}), "
+    tail = f"; won on {s.tile} ({chinese(s.tile)})"
+    counted = f" beyond the 胡 points (birds {compact(snap.reveals.birds)} counted from seat {w.winner}, 003:123)"
     for p in payers:
         assert p is not None
         how = "自摸 — each player pays" if w.self_drawn else f"{s.event.zh} — seat {p} pays"
-        basis = s.basis.seed if s.basis else "elements add up"
-        ledger.pay(p, w.winner, s.points, "hu", s.zh, s.en,
-                   f"{s.tier.zh} {s.points}分 ({basis}), {how}; won on {s.tile} ({chinese(s.tile)})")
+        ledger.pay(p, w.winner, s.points, "hu", s.zh, s.en, head + how + tail)
         h = share_hits(hits, w.winner, p)
         if h:
             total, times = with_birds(s.points, h), with_birds(1, h)
             ledger.pay(p, w.winner, total - s.points, "bird", *_BIRD,
-                       f"中{h}鸟 ×{times}: {s.points}×{times} = {total}, {total - s.points} beyond the 胡 points "
-                       f"(birds {compact(snap.reveals.birds)} counted from seat {w.winner}, 003:123)")
+                       f"中{h}鸟 ×{times}: {s.points}×{times} = {total}, {total - s.points}" + counted)
         if opts.dealer_bonus and snap.dealer in (p, w.winner):
             ledger.pay(p, w.winner, 1, "dealer", *_DEALER, f"+1: the dealer (seat {snap.dealer}) is in this payment (003:9)")
 
@@ -399,4 +451,4 @@ def next_dealer(snap: Snapshot) -> int | None:
     return group[0].winner
 
 
-VARIANT = Anhua()
+VARIANT: Final[Anhua] = Anhua()

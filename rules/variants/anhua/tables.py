@@ -31,13 +31,13 @@ class WildClass:
     claims: frozenset[str]  # win events on another player's tile this class may make (003:21)
 
 
-HARD = WildClass("hard", "硬庄", "Hard Hand (no 王)", 1,
+HARD: Final = WildClass("hard", "硬庄", "Hard Hand (no 王)", 1,
                  frozenset({"discard", "robbing_kong", "after_kong_discard"}))
-SINGLE = WildClass("single", "单王", "Single 王", 0, frozenset({"robbing_kong", "after_kong_discard"}))
-THREE = WildClass("three", "三王", "Three 王", 1, frozenset())
-FOUR = WildClass("four", "四王", "Four 王", 2, frozenset())
-SIX = WildClass("six", "六王", "Six 王", 2, frozenset())
-SEVEN = WildClass("seven", "七王", "Seven 王", 3, frozenset())
+SINGLE: Final = WildClass("single", "单王", "Single 王", 0, frozenset({"robbing_kong", "after_kong_discard"}))
+THREE: Final = WildClass("three", "三王", "Three 王", 1, frozenset())
+FOUR: Final = WildClass("four", "四王", "Four 王", 2, frozenset())
+SIX: Final = WildClass("six", "六王", "Six 王", 2, frozenset())
+SEVEN: Final = WildClass("seven", "七王", "Seven 王", 3, frozenset())
 CLASSES: Final = (HARD, SINGLE, THREE, FOUR, SIX, SEVEN)
 
 CLASS_BY_HOLDINGS: Final = MappingProxyType({
@@ -68,10 +68,10 @@ class Shape:
     seed: str
 
 
-PINGHU = Shape("pinghu", "平胡", "Plain Hand", 0, "003:25,31")  # sets + a 2/5/8 pair
-QINGYISE = Shape("qingyise", "清一色", "Pure One Suit", 1, "003:37")  # one suit, 乱将
-XIAOQIDUI = Shape("xiaoqidui", "小七对", "Seven Pairs", 1, "003:43")  # no melds, 乱将
-QING_QIDUI = Shape("qingyise_xiaoqidui", "清一色小七对", "Pure One Suit Seven Pairs", 2, "003:89,97")
+PINGHU: Final = Shape("pinghu", "平胡", "Plain Hand", 0, "003:25,31")  # sets + a 2/5/8 pair
+QINGYISE: Final = Shape("qingyise", "清一色", "Pure One Suit", 1, "003:37")  # one suit, 乱将
+XIAOQIDUI: Final = Shape("xiaoqidui", "小七对", "Seven Pairs", 1, "003:43")  # no melds, 乱将
+QING_QIDUI: Final = Shape("qingyise_xiaoqidui", "清一色小七对", "Pure One Suit Seven Pairs", 2, "003:89,97")
 SHAPES: Final = (QING_QIDUI, QINGYISE, XIAOQIDUI, PINGHU)  # best first
 
 
@@ -86,11 +86,11 @@ class Event:
     seed: str
 
 
-SELF_DRAW = Event("self_draw", "自摸", "Self-draw", 0, "003:123")
-DISCARD = Event("discard", "点炮", "Win on a discard", 0, "003:21")
-KONG_DRAW = Event("kong_draw", "杠上花", "Win on a Kong Reveal", 1, "003:45")
-ROBBING_KONG = Event("robbing_kong", "抢杠胡", "Robbing the Kong", 1, "003:47")
-AFTER_KONG = Event("after_kong_discard", "杠上炮", "Win on a Kong Reveal Discard", 1, "003:49")
+SELF_DRAW: Final = Event("self_draw", "自摸", "Self-draw", 0, "003:123")
+DISCARD: Final = Event("discard", "点炮", "Win on a discard", 0, "003:21")
+KONG_DRAW: Final = Event("kong_draw", "杠上花", "Win on a Kong Reveal", 1, "003:45")
+ROBBING_KONG: Final = Event("robbing_kong", "抢杠胡", "Robbing the Kong", 1, "003:47")
+AFTER_KONG: Final = Event("after_kong_discard", "杠上炮", "Win on a Kong Reveal Discard", 1, "003:49")
 EVENTS: Final = MappingProxyType({e.id: e for e in (SELF_DRAW, DISCARD, KONG_DRAW, ROBBING_KONG, AFTER_KONG)})
 
 

@@ -10,7 +10,7 @@ of unclear clauses are in docs/variants/guiyang-zhuoji.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ...errors import InvalidRound
 from ...hand import HandRules
@@ -63,10 +63,10 @@ class GuiyangZhuoji(Variant):
             lines = chajiao_lines(f)
             notes.append("荒庄: no 豆 or 鸡 is scored, no 包冲锋鸡 or 包鸡, no 连庄分 (000:189-195)")
         ledger = Ledger(snap.n)
+        base: int = opts.base_points
+        scale = f" ×底分{base}" if base != 1 else ""
         for line in lines:
-            scale = f" ×底分{opts.base_points}" if opts.base_points != 1 else ""
-            ledger.pay(line.payer, line.payee, line.points * opts.base_points, line.kind, line.name, line.name_en,
-                       line.note + scale)
+            ledger.pay(line.payer, line.payee, line.points * base, line.kind, line.name, line.name_en, line.note + scale)
         return Settlement(ledger.items, self._hands(f), next_dealer(snap, f.ready, opts), tuple(notes))
 
     def _hands(self, f: Facts) -> tuple[HandReport, ...]:
@@ -128,4 +128,4 @@ def _burn(f: Facts, lines: list[Line], notes: list[str]) -> list[Line]:
     return kept
 
 
-VARIANT = GuiyangZhuoji()
+VARIANT: Final[GuiyangZhuoji] = GuiyangZhuoji()

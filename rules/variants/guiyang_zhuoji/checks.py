@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 from ...errors import RoundError
-from ...snapshot import Snapshot, Win
+from ...snapshot import Discard, Snapshot, Win
 from ...tiles import compact
 from ...win_checks import single_event_errors, win_flag_errors
 from .chickens import chickens_of, discards_of
@@ -36,7 +35,7 @@ def _win_errors(f: Facts, i: int, w: Win) -> list[RoundError]:
     snap = f.snap
     ptr = f"/wins/{i}"
     # 地胡 here may come on any first-round discard, not only the dealer's (000:155)
-    errors = win_flag_errors(snap, dataclasses.replace(w, earthly=False), ptr)
+    errors = win_flag_errors(snap, _not_earthly(w) if w.earthly else w, ptr)
     if w.earthly and not _earthly_possible(snap, w):
         errors.append(RoundError("inconsistent_win", f"{ptr}/earthly",
                                  "地胡 is a non-dealer's win in its first go-around, before any meld or discard of its own, "
@@ -55,6 +54,12 @@ def _win_errors(f: Facts, i: int, w: Win) -> list[RoundError]:
                                  "豆 (any kong, 憨包豆 included) to win on a discard unless 热炮, 抢杠, 报听, 杀听 or 地胡 "
                                  "(000:49, 109, 147, 149, 155, 157, 159)"))
     return errors
+
+
+def _not_earthly(w: Win) -> Win:
+    """The win with ``earthly`` off (``dataclasses.replace``, spelt out: replace() is slow compiled)."""
+    return Win(w.winner, w.from_seat, w.tile, w.turn, w.kong_draw, w.robbing_kong, w.after_kong_discard, w.last_tile,
+               w.heavenly, False)
 
 
 def _has_pass(f: Facts, w: Win) -> bool:
@@ -136,13 +141,15 @@ def _chicken_history_errors(f: Facts) -> list[RoundError]:
                                   f"several seats discarded {face}: the first one is 冲锋鸡/责任鸡 (000:71-77), "
                                   "so each needs its turn")
                        for s, k, d in found if d.turn is None]
-        errors += _claim_errors(f.snap, face)
+        errors += _claim_errors(f.snap, face, found)
     return errors
 
 
-def _claim_errors(snap: Snapshot, face: str) -> list[RoundError]:
-    """Each pong/exposed/added kong of a default chicken claimed one discard, listed with claimed_by."""
-    listed = Counter((s, d.claimed_by) for s, _, d in discards_of(snap, face) if d.claimed_by is not None)
+def _claim_errors(snap: Snapshot, face: str, discarded: list[tuple[int, int, Discard]]) -> list[RoundError]:
+    """Each pong/exposed/added kong of a default chicken claimed one discard, listed with claimed_by.
+
+    ``discarded``: every discard of ``face`` (:func:`~.chickens.discards_of`)."""
+    listed = Counter((s, d.claimed_by) for s, _, d in discarded if d.claimed_by is not None)
     unmatched_any: list[tuple[int, int]] = []
     errors: list[RoundError] = []
     for o, p in enumerate(snap.players):
@@ -162,7 +169,7 @@ def _claim_errors(snap: Snapshot, face: str) -> list[RoundError]:
             errors.append(_unlisted(o, j, face, "any seat's"))
         else:
             listed[src] -= 1
-    for s, k, d in discards_of(snap, face):
+    for s, k, d in discarded:
         if d.claimed_by is None:
             continue
         key = (s, d.claimed_by)

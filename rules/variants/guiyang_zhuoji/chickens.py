@@ -12,19 +12,19 @@ the default chickens they showed (包冲锋鸡, 包责任鸡, 包鸡, 000:73, 77
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Final
 
 from ...snapshot import Discard, Snapshot
 from ...tiles import INDEX, Tile, next_in_suit
 from .facts import Facts, Line
 from .options import Options
 
-YAOJI: Tile = "1s"
-WUGU: Tile = "8p"
-RED: Tile = "C"
+YAOJI: Final[Tile] = "1s"
+WUGU: Final[Tile] = "8p"
+RED: Final[Tile] = "C"
 
 
 @dataclass(frozen=True)
@@ -36,15 +36,15 @@ class Kind:
     value: int
 
 
-FANJI = Kind("翻鸡", "Flipped Chicken", 1)  # 000:63
-YAOJI_KIND = Kind("幺鸡", "One-Bamboo Chicken", 1)  # 000:67
-JINJI = Kind("金鸡", "Golden Chicken", 2)  # 000:69
-WUGU_KIND = Kind("乌骨鸡", "Black-Bone Chicken (8筒)", 2)  # 000:81
-JIN_WUGU = Kind("金乌骨鸡", "Golden Black-Bone Chicken", 4)  # 000:83
-DIAMOND = Kind("钻石鸡", "Diamond Chicken (红中)", 4)  # 000:97-98
-SILVER = Kind("银鸡", "Silver Chicken", 2)  # 000:99
+FANJI: Final = Kind("翻鸡", "Flipped Chicken", 1)  # 000:63
+YAOJI_KIND: Final = Kind("幺鸡", "One-Bamboo Chicken", 1)  # 000:67
+JINJI: Final = Kind("金鸡", "Golden Chicken", 2)  # 000:69
+WUGU_KIND: Final = Kind("乌骨鸡", "Black-Bone Chicken (8筒)", 2)  # 000:81
+JIN_WUGU: Final = Kind("金乌骨鸡", "Golden Black-Bone Chicken", 4)  # 000:83
+DIAMOND: Final = Kind("钻石鸡", "Diamond Chicken (红中)", 4)  # 000:97-98
+SILVER: Final = Kind("银鸡", "Silver Chicken", 2)  # 000:99
 
-FIRST_DISCARD_NAMES: Mapping[tuple[Tile, bool], tuple[tuple[str, str], tuple[str, str]]] = MappingProxyType({
+FIRST_DISCARD_NAMES: Final[Mapping[tuple[Tile, bool], tuple[tuple[str, str], tuple[str, str]]]] = MappingProxyType({
     (YAOJI, False): (("冲锋鸡", "Charging Chicken"), ("责任鸡", "Liability Chicken")),
     (YAOJI, True): (("冲锋金鸡", "Golden Charging Chicken"), ("责任金鸡", "Golden Liability Chicken")),
     (WUGU, False): (("冲锋乌骨鸡", "Charging Black-Bone Chicken"), ("责任乌骨鸡", "Liability Black-Bone Chicken")),
@@ -66,13 +66,22 @@ def flipped_chicken(flip: Tile) -> Tile:
     return face
 
 
-@dataclass(frozen=True)
+# The classes built per round are dataclasses with their own ``__init__`` and ``Final`` fields,
+# as the core's value classes (rules/ledger.py): a frozen dataclass costs ~15x as much to build compiled.
+
+
+@dataclass(unsafe_hash=True)
 class Chickens:
     """This round's chicken faces and their kinds."""
 
-    kinds: Mapping[Tile, Kind]
-    default: frozenset[Tile]  # 默认鸡: 幺鸡, and 8筒 under 乌骨鸡
-    flipped: Tile | None  # the 翻鸡 face; None when the wall was empty (000:61)
+    kinds: Final[Mapping[Tile, Kind]]
+    default: Final[frozenset[Tile]]  # 默认鸡: 幺鸡, and 8筒 under 乌骨鸡
+    flipped: Final[Tile | None]  # the 翻鸡 face; None when the wall was empty (000:61)
+
+    def __init__(self, kinds: Mapping[Tile, Kind], default: frozenset[Tile], flipped: Tile | None) -> None:
+        self.kinds = kinds
+        self.default = default
+        self.flipped = flipped
 
     def faces(self) -> list[Tile]:
         return sorted(self.kinds, key=INDEX.__getitem__)
@@ -102,14 +111,20 @@ def chickens_of(flip: Tile | None, opts: Options) -> Chickens:
     return Chickens(MappingProxyType(kinds), default, face)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FirstDiscard:
     """The first default chicken of one face discarded in the round (冲锋 or 责任)."""
 
-    face: Tile
-    seat: int
-    index: int  # position in that seat's discards
-    claimed_by: int | None
+    face: Final[Tile]
+    seat: Final[int]
+    index: Final[int]  # position in that seat's discards
+    claimed_by: Final[int | None]
+
+    def __init__(self, face: Tile, seat: int, index: int, claimed_by: int | None) -> None:
+        self.face = face
+        self.seat = seat
+        self.index = index
+        self.claimed_by = claimed_by
 
 
 def discards_of(snap: Snapshot, face: Tile) -> list[tuple[int, int, Discard]]:
@@ -140,13 +155,18 @@ def _counts_in_discards(face: Tile, ch: Chickens, opts: Options) -> bool:
     return face == ch.flipped and opts.mantang_chicken
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Holding:
     """How many copies of one chicken face a seat has, and where."""
 
-    hand: int
-    melds: int
-    discards: int
+    hand: Final[int]
+    melds: Final[int]
+    discards: Final[int]
+
+    def __init__(self, hand: int, melds: int, discards: int) -> None:
+        self.hand = hand
+        self.melds = melds
+        self.discards = discards
 
     @property
     def total(self) -> int:
@@ -166,9 +186,8 @@ def holding(f: Facts, seat: int, face: Tile, ch: Chickens, firsts: Mapping[Tile,
     """The copies of ``face`` that score for ``seat``: hand (with the winning tile), melds,
     and unclaimed discards when those count (the 冲锋 tile is scored on its own)."""
     p = f.snap.players[seat]
-    won = [w.tile for w in f.snap.wins if w.winner == seat]
-    in_hand = Counter([*p.hand, *won])[face]
-    in_melds = Counter(p.meld_tiles())[face]
+    in_hand = p.hand.count(face) + sum(1 for w in f.snap.wins if w.winner == seat and w.tile == face)
+    in_melds = sum(m.tiles.count(face) for m in p.melds)
     discards = _unclaimed(f, seat, face, firsts.get(face)) if _counts_in_discards(face, ch, f.opts) else 0
     return Holding(in_hand, in_melds, discards)
 
@@ -217,7 +236,7 @@ def _bao(f: Facts, seat: int, ch: Chickens, firsts: Mapping[Tile, FirstDiscard])
     out: list[Line] = []
     p = f.snap.players[seat]
     for face in sorted(ch.default, key=INDEX.__getitem__):
-        h = Holding(0, Counter(p.meld_tiles())[face], _unclaimed(f, seat, face, firsts.get(face)))
+        h = Holding(0, sum(m.tiles.count(face) for m in p.melds), _unclaimed(f, seat, face, firsts.get(face)))
         if not h.total:
             continue
         kind = ch.kinds[face]

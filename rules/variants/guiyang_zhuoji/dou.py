@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Final
 
 from ...snapshot import Meld
 from .facts import Facts, Line
 
-POINTS = 3
+POINTS: Final = 3
 """Every 豆 scores 3 per payer (000:51, 53, 55)."""
 
 
@@ -25,7 +26,7 @@ class DouKind:
     line: int  # seed line
 
 
-KINDS: Mapping[str, DouKind] = MappingProxyType({
+KINDS: Final[Mapping[str, DouKind]] = MappingProxyType({
     "added": DouKind("爬坡豆", "Added Kong (爬坡豆)", 51),
     "exposed": DouKind("点豆", "Exposed Kong (点豆)", 53),
     "concealed": DouKind("闷豆", "Concealed Kong (闷豆)", 55),

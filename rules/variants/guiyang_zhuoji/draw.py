@@ -8,6 +8,7 @@ its waits; nothing when every player or no player is ready (000:189).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ...snapshot import Player
 from ...tiles import Tile
@@ -15,12 +16,16 @@ from .facts import Facts, Line
 from .patterns import HandValue, evaluate
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class BestWait:
     """The wait that would score most: what 查叫 charges (000:189)."""
 
-    tile: Tile
-    value: HandValue
+    tile: Final[Tile]
+    value: Final[HandValue]
+
+    def __init__(self, tile: Tile, value: HandValue) -> None:
+        self.tile = tile
+        self.value = value
 
 
 def best_wait(player: Player, waits: tuple[Tile, ...]) -> BestWait | None:

@@ -7,6 +7,7 @@ the winner scores as if self-drawn and the robbed player pays every share (000:1
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ...snapshot import Win
 from .chickens import full_of_flipped
@@ -14,13 +15,19 @@ from .facts import Facts, Line
 from .patterns import BONUSES, TEN_POINT_BONUSES, HandValue, cite
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Share:
-    """One payer's part of a win: whose share it is and who actually pays it."""
+    """One payer's part of a win: whose share it is and who actually pays it (built like the
+    core's value classes, rules/ledger.py: a frozen dataclass is ~15x as dear to build compiled)."""
 
-    share_of: int
-    payer: int
-    how: str
+    share_of: Final[int]
+    payer: Final[int]
+    how: Final[str]
+
+    def __init__(self, share_of: int, payer: int, how: str) -> None:
+        self.share_of = share_of
+        self.payer = payer
+        self.how = how
 
 
 def shares(f: Facts, win: Win) -> list[Share]:

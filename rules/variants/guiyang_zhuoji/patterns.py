@@ -12,16 +12,17 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Final
 
 from ...hand import Analysis, HandRules, analyse
 from ...patterns import Pattern, PatternTable
 from ...snapshot import Meld
 from ...tiles import Tile, is_suited, suit
 
-RULES = HandRules(seven_pairs=True)
+RULES: Final = HandRules(seven_pairs=True)
 """No wildcard (红中 is a plain honour, 000:163), seven pairs allowed (000:117)."""
 
-SHAPES = PatternTable([
+SHAPES: Final = PatternTable([
     Pattern("pinghu", "平胡", "Plain Win", 1, note="sets and a pair; needs a 豆 to win on a discard (000:109, 113)"),
     Pattern("daduizi", "大对子", "All Triplets", 5, ("pinghu",), "four triplets/kongs and a pair (000:115)"),
     Pattern("qidui", "七对", "Seven Pairs", 10, (), "seven pairs, no melds (000:117)"),
@@ -46,7 +47,7 @@ SHAPES = PatternTable([
 ])
 """胡牌牌型 (000:105-141); the best one applies."""
 
-BONUSES = PatternTable([
+BONUSES: Final = PatternTable([
     Pattern("gangkai", "杠开", "Win on a Kong Replacement", 1, note="+1 on the pattern (000:145)"),
     Pattern("qianggang", "抢杠", "Robbing the Kong", 10, note="平胡 counts 0 and this 10; others pattern + 10 (000:147)"),
     Pattern("repao", "热炮", "Discard after a Kong", 10, note="平胡 counts 0 and this 10; others pattern + 10 (000:149)"),
@@ -61,26 +62,31 @@ BONUSES = PatternTable([
 ])
 """胡牌名堂 (000:143-159) and the two options that change the win's amount."""
 
-TEN_POINT_BONUSES = ("qianggang", "repao", "tianhu", "dihu", "baoting", "shating")
+TEN_POINT_BONUSES: Final = ("qianggang", "repao", "tianhu", "dihu", "baoting", "shating")
 """名堂 that turn 平胡 into 10 and add 10 to any other pattern (000:147-159)."""
 
-ALL_PATTERNS = PatternTable([*SHAPES, *BONUSES])
+ALL_PATTERNS: Final = PatternTable([*SHAPES, *BONUSES])
 
-_PURE = MappingProxyType({
+_PURE: Final = MappingProxyType({
     "pinghu": "qingyise", "daduizi": "qingdadui", "qidui": "qingqidui", "longqidui": "qinglongbei",
     "dandiao": "qingdandiao", "andadui": "qingandadui", "hepuqidui": "hepuqingqidui",
 })
 """Each shape's 清一色 form."""
 
-_ORDER = {p.id: i for i, p in enumerate(SHAPES)}
+_ORDER: Final = {p.id: i for i, p in enumerate(SHAPES)}
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class HandValue:
-    """The best reading of a winning hand: the pattern and every shape that applied."""
+    """The best reading of a winning hand: the pattern and every shape that applied (built like
+    the core's value classes, rules/ledger.py: a frozen dataclass is ~15x as dear to build compiled)."""
 
-    pattern: Pattern
-    readings: tuple[str, ...]  # every pattern id that applied, best first
+    pattern: Final[Pattern]
+    readings: Final[tuple[str, ...]]  # every pattern id that applied, best first
+
+    def __init__(self, pattern: Pattern, readings: tuple[str, ...]) -> None:
+        self.pattern = pattern
+        self.readings = readings
 
     @property
     def value(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from ...errors import RoundError
 from ...hand import HandRules
@@ -14,11 +15,11 @@ from ...tiles import SET_112, Tile, TileSet, chinese
 from ...variant import Variant, seats_after
 from ...win_checks import single_event_errors, win_flag_errors
 
-HONGZHONG: Tile = "C"
+HONGZHONG: Final[Tile] = "C"
 """红中: the wildcard of both games, "用来在胡牌时替代任何牌，相当于赖子" (001:226, 001:268)."""
 
-WILD = frozenset({HONGZHONG})
-TILES: TileSet = SET_112
+WILD: Final = frozenset({HONGZHONG})
+TILES: Final[TileSet] = SET_112
 """112 tiles: 万、条、筒 36 each and 4 红中赖子 (001:223, 001:265)."""
 
 

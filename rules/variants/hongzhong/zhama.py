@@ -11,21 +11,21 @@ one 码 worth its face + 1 (001:275). Kongs pay by the table for 4, 3 and 2 play
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ...birds import draws_from_short_wall, face_hits, pip_value, rank_faces, split_draws
 from ...errors import InvalidRound, RoundError
-from ...hand import HandRules, is_complete
+from ...hand import HandRules, count_tiles, is_complete
 from ...ledger import Ledger, Settlement
 from ...options import option
 from ...patterns import Pattern, PatternTable
 from ...snapshot import Player, Snapshot, Win
 from ...tiles import Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, seats_after
+from .._round import PerRound
 from .shared import (
     HONGZHONG,
     TILES,
@@ -41,7 +41,7 @@ from .shared import (
     win_order,
 )
 
-DEFAULT_MA_COUNT = 4
+DEFAULT_MA_COUNT: Final = 4
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Options:
     seven_pairs: bool = option(False, "七对可胡", "Seven pairs is a winning shape (not listed in 001:277-278)")
 
 
-PATTERNS = PatternTable([
+PATTERNS: Final = PatternTable([
     Pattern("zimo", "自摸胡", "Self-drawn Win", 2, note="每人出2分 (001:286)"),
     Pattern("qiangganghu", "抢杠胡", "Robbing the Kong", 2, note="won on another's added kong; paid as a self-draw (001:270, 286)"),
     Pattern("sihongzhong", "四红中推倒胡", "Four Red Dragons", 2, ("zimo",),
@@ -70,16 +70,16 @@ PATTERNS = PatternTable([
 ])
 """胡牌分 per paying player (001:286): every win is worth the same."""
 
-MA_POINTS = 2
+MA_POINTS: Final = 2
 """中1个码，则每人多出2分 (001:286)."""
 
-_UNSCORED_FLAGS = ("heavenly", "earthly", "kong_draw", "last_tile")
+_UNSCORED_FLAGS: Final = ("heavenly", "earthly", "kong_draw", "last_tile")
 """Win flags the snapshot may carry that score nothing here."""
 
-RED_FACE = 1
+RED_FACE: Final = 1
 """红中算1 (001:273)."""
 
-KONG_TABLE: MappingProxyType[int, dict[str, KongRule]] = MappingProxyType({
+KONG_TABLE: Final[MappingProxyType[int, dict[str, KongRule]]] = MappingProxyType({
     4: {"exposed": KongRule("明杠", "Exposed Kong", 3, False, "001:283"),
         "added": KongRule("补杠", "Added Kong", 1, True, "001:284"),
         "concealed": KongRule("暗杠", "Concealed Kong", 2, True, "001:285")},
@@ -110,7 +110,7 @@ class HongzhongZhama(Variant):
         return TILES
 
     def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
-        return hand_rules(seven_pairs=opts.seven_pairs)
+        return _PAIRS_RULES if opts.seven_pairs else _SETS_RULES
 
     def birds_to_draw(self, body: Mapping[str, Any], opts: Any) -> int:
         """Generator hook: the 码 due to the winners of a generated round (001:274-275)."""
@@ -132,12 +132,12 @@ class HongzhongZhama(Variant):
 
     def waits_of(self, player: Player, rules: HandRules, tileset: TileSet) -> list[Tile]:
         """听牌, counting the 4th 红中 as a wait (推倒胡) and everything as a wait with 4 in hand."""
-        found = super().waits_of(player, rules, tileset)
-        held = Counter(player.all_tiles())
         reds = red_count(player.hand)
         if reds >= 4:
+            held = count_tiles(player.hand, player.meld_tiles())
             return [f for f in tileset.faces if held.get(f, 0) < 4]
-        if reds == 3 and HONGZHONG not in found and held[HONGZHONG] < 4:
+        found = super().waits_of(player, rules, tileset)
+        if reds == 3 and HONGZHONG not in found and red_count(player.all_tiles()) < 4:
             found.append(HONGZHONG)
         return found
 
@@ -203,6 +203,11 @@ class HongzhongZhama(Variant):
 # -- helpers ------------------------------------------------------------------------------
 
 
+_SETS_RULES: Final = hand_rules(seven_pairs=False)
+_PAIRS_RULES: Final = hand_rules(seven_pairs=True)
+""":meth:`HongzhongZhama.hand_rules` by the 七对 option (built once)."""
+
+
 def _four_red(player: Player, win: Win) -> bool:
     """推倒胡: 4 红中 among the concealed tiles with the drawn tile ("摸到4红中", 001:270)."""
     return win.self_drawn and red_count([*player.hand, win.tile]) >= 4
@@ -229,7 +234,12 @@ def _ma_wanted(player: Player, win: Win, opts: Any) -> int:
 
 def _ma_plan(snap: Snapshot, opts: Any) -> tuple[list[int], list[int] | None]:
     """The 码 each winner asks for (settling order) and how many each really drew from
-    ``reveals.birds`` (``None`` when the count cannot be right)."""
+    ``reveals.birds`` (``None`` when the count cannot be right); worked out once per round
+    (validation and settlement both ask, see rules/variants/_round.py)."""
+    return _PLAN.get(snap, opts)
+
+
+def _plan(snap: Snapshot, opts: Any) -> tuple[list[int], list[int] | None]:
     wanted = [_ma_wanted(snap.players[w.winner], w, opts) for w in win_order(snap)]
     return wanted, draws_from_short_wall(wanted, len(snap.reveals.birds), snap.wall_remaining)
 
@@ -282,7 +292,10 @@ def _pay_ma(w: Win, draw: tuple[Tile, ...], shares: list[tuple[int, int]], opts:
         hits: list[Tile] = list(draw)
     else:
         ranks = tuple(int(c) for c in opts.ma_faces)
-        hits = face_hits(draw, rank_faces(ranks, (HONGZHONG,)))
+        hit = _MA_HITS.get(ranks)
+        if hit is None:
+            hit = rank_faces(ranks, (HONGZHONG,))
+        hits = face_hits(draw, hit)
         per = len(hits) * MA_POINTS * opts.base_points
         name, name_en = "扎码", "Ma"
         faces = "/".join(opts.ma_faces)
@@ -292,6 +305,12 @@ def _pay_ma(w: Win, draw: tuple[Tile, ...], shares: list[tuple[int, int]], opts:
         ledger.pay(payer, w.winner, per * k, "bird", name, name_en, how + (f"; {k} players' shares" if k > 1 else ""),
                    turn=w.turn)
     return {"ma": list(draw), "ma_hits": hits}
+
+
+_PLAN: Final[PerRound[tuple[list[int], list[int] | None]]] = PerRound(_plan)
+_MA_HITS: Final[dict[tuple[int, ...], Callable[[Tile], bool]]] = {
+    ranks: rank_faces(ranks, (HONGZHONG,)) for ranks in ((1, 5, 9), (1, 6, 9))}
+"""The 码 faces that hit, by ``ma_faces`` (built once)."""
 
 
 def _notes(snap: Snapshot, opts: Any) -> tuple[str, ...]:
@@ -310,4 +329,4 @@ def _notes(snap: Snapshot, opts: Any) -> tuple[str, ...]:
     return tuple(notes)
 
 
-VARIANT = HongzhongZhama()
+VARIANT: Final[HongzhongZhama] = HongzhongZhama()

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from ...errors import RoundError
-from ...snapshot import Snapshot, Win
-from ...tiles import compact
+from ...hand import is_complete
+from ...snapshot import Player, Snapshot, Win
+from ...tiles import Tile, compact
 from ...timeline import Timeline, check_sequential_wins, missing_turns
-from .fan import WIN_EVENTS, flower_pig_reason, hand_value
+from .fan import RULES, WIN_EVENTS, flower_pig_reason
+from .options import Options
 
-NOT_HERE = "血战到底 (001:562-598) has no"
+NOT_HERE: Final = "血战到底 (001:562-598) has no"
 
 
-def turns_needed(snap: Snapshot) -> bool:
+def turns_needed(snap: Snapshot, groups: list[tuple[Win, ...]] | None = None) -> bool:
     """Order matters as soon as a win can be before or after another win or a kong."""
-    kongs = any(p.kongs for p in snap.players)
-    return bool(snap.wins) and (len(snap.win_groups()) > 1 or kongs)
+    if not snap.wins:
+        return False
+    if groups is None:
+        groups = snap.win_groups()
+    return len(groups) > 1 or any(m.is_kong for p in snap.players for m in p.melds)
 
 
 def foreign_fields(snap: Snapshot) -> list[RoundError]:
@@ -30,8 +35,10 @@ def foreign_fields(snap: Snapshot) -> list[RoundError]:
     if r.wild_indicator is not None:
         errors.append(RoundError("not_in_variant", "/reveals/wild_indicator", f"{NOT_HERE} wildcards"))
     for i, w in enumerate(snap.wins):
-        errors += [RoundError("not_in_variant", f"/wins/{i}/{f}", f"{NOT_HERE} 天胡/地胡")
-                   for f in ("heavenly", "earthly") if getattr(w, f)]
+        if w.heavenly:
+            errors.append(RoundError("not_in_variant", f"/wins/{i}/heavenly", f"{NOT_HERE} 天胡/地胡"))
+        if w.earthly:
+            errors.append(RoundError("not_in_variant", f"/wins/{i}/earthly", f"{NOT_HERE} 天胡/地胡"))
     for s, p in enumerate(snap.players):
         if p.ready_declared_turn is not None:
             errors.append(RoundError("not_in_variant", f"/players/{s}/ready_declared_turn", f"{NOT_HERE} 报听"))
@@ -52,10 +59,16 @@ def winning_hands(snap: Snapshot) -> list[RoundError]:
         if why is not None:
             code = "holds_three_suits" if "three" in why else "holds_dingque_suit"
             errors.append(RoundError(code, f"/wins/{i}", f"seat {w.winner} {why}: a 花猪 cannot win (001:568, 571)"))
-        elif hand_value([*p.hand, w.tile], p.melds, (), None) is None:
+        elif not _wins(p, w.tile):
             errors.append(RoundError("not_a_win", f"/wins/{i}",
                                      f"seat {w.winner}'s hand {compact(p.hand)} with {w.tile} is not a winning hand in xuezhan"))
     return errors
+
+
+def _wins(p: Player, tile: Tile) -> bool:
+    """Whether the concealed tiles and ``tile`` read as a winning hand: what ``hand_value(...) is not
+    None`` says, without working out every decomposition (settle() prices the winners once)."""
+    return is_complete([*p.hand, tile], RULES)
 
 
 def last_kong_before(snap: Snapshot, seat: int, turn: int | None) -> int | None:
@@ -69,10 +82,11 @@ def last_kong_before(snap: Snapshot, seat: int, turn: int | None) -> int | None:
     return None if best is None else best[1]
 
 
-def win_flags(snap: Snapshot) -> list[RoundError]:
+def win_flags(snap: Snapshot, groups: list[tuple[Win, ...]] | None = None) -> list[RoundError]:
     """杠上花, 杠上炮, 抢杠胡 and 海底 must describe something that can have happened (001:593-596)."""
     errors: list[RoundError] = []
-    groups = snap.win_groups()
+    if groups is None:
+        groups = snap.win_groups()
     index = 0
     for g, group in enumerate(groups):
         for k, w in enumerate(group):
@@ -104,20 +118,22 @@ def _one_win_flags(snap: Snapshot, w: Win, ptr: str) -> list[RoundError]:
     return errors
 
 
-def round_end(snap: Snapshot) -> list[RoundError]:
+def round_end(snap: Snapshot, still_in: tuple[int, ...] | None = None) -> list[RoundError]:
     """The round ends when one player is left or the wall is empty (血战到底)."""
-    still_in = Timeline.of(snap).still_in_at_end()
+    if still_in is None:
+        still_in = Timeline.of(snap).still_in_at_end()
     if len(still_in) >= 2 and snap.wall_remaining:
         return [RoundError("round_not_over", "/wall_remaining",
                            f"{len(still_in)} players are still in and the wall is not empty: the round goes on")]
     return []
 
 
-def flower_pig_pay(snap: Snapshot, opts: Any) -> list[RoundError]:
+def flower_pig_pay(snap: Snapshot, opts: Options, still_in: tuple[int, ...] | None = None) -> list[RoundError]:
     """不封顶 leaves 查花猪's amount open (001:571): the table must say it."""
     if opts.cap is not None or opts.flower_pig_multiplier is not None:
         return []
-    still_in = Timeline.of(snap).still_in_at_end()
+    if still_in is None:
+        still_in = Timeline.of(snap).still_in_at_end()
     if len(still_in) < 2:
         return []
     if any(flower_pig_reason(snap.players[s].all_tiles(), snap.players[s].flags.dingque) for s in still_in):
@@ -126,14 +142,19 @@ def flower_pig_pay(snap: Snapshot, opts: Any) -> list[RoundError]:
     return []
 
 
-def all_errors(snap: Snapshot, opts: Any) -> list[RoundError]:
-    """Every check, in an order where later ones may rely on earlier ones having passed."""
+def all_errors(snap: Snapshot, opts: Options, tl: Timeline | None = None,
+               groups: list[tuple[Win, ...]] | None = None) -> list[RoundError]:
+    """Every check, in an order where later ones may rely on earlier ones having passed
+    (``tl`` and ``groups``: the round's timeline and win groups, when already worked out)."""
+    if groups is None:
+        groups = snap.win_groups()
     errors = foreign_fields(snap)
-    if turns_needed(snap):
+    if turns_needed(snap, groups):
         errors += missing_turns(snap)
     if errors:
         return errors
     errors = check_sequential_wins(snap)
     if errors:
         return errors
-    return [*winning_hands(snap), *win_flags(snap), *round_end(snap), *flower_pig_pay(snap, opts)]
+    still_in = (tl or Timeline.of(snap)).still_in_at_end()
+    return [*winning_hands(snap), *win_flags(snap, groups), *round_end(snap, still_in), *flower_pig_pay(snap, opts, still_in)]

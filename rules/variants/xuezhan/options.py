@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ...options import option
 
-CAP_CHOICES = (4, 8, 16, 32, 64, 128, 256)
+CAP_CHOICES: Final = (4, 8, 16, 32, 64, 128, 256)
 """封顶 as a multiplier: 三番 ×4 … 九番 ×256 in the seed's counting (一番 ×1, 001:575)."""
 
 

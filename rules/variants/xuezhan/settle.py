@@ -10,12 +10,13 @@ two or more players still in, the end checks run in the seed's order: 退税 (00
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Final
 
 from ...ledger import Item, Ledger
 from ...snapshot import Meld, Snapshot, Win
 from ...timeline import Timeline
 from .fan import PATTERNS, HandValue
+from .options import Options
 
 KongKey = tuple[int, int]
 """(seat, index of the kong in that seat's melds)."""
@@ -28,7 +29,7 @@ class KongName:
     kind_zh: str
 
 
-KONG_NAMES = {
+KONG_NAMES: Final = {
     "exposed": KongName("刮风", "Kong Money: Wind (exposed kong)", "直杠"),
     "added": KongName("刮风", "Kong Money: Wind (added kong)", "补杠"),
     "concealed": KongName("下雨", "Kong Money: Rain (concealed kong)", "暗杠"),
@@ -36,31 +37,44 @@ KONG_NAMES = {
 """刮风 = the open kongs, 下雨 = the concealed kong, as Sichuan players name 刮风下雨 (001:570, 595)."""
 
 
-@dataclass(frozen=True)
+# The classes built per round are dataclasses with their own ``__init__`` and ``Final`` fields,
+# as the core's (rules/ledger.py): a frozen dataclass costs ~15x as much to build compiled.
+
+
+@dataclass(unsafe_hash=True)
 class KongIncome:
     """What one kong earned when it was made: who paid how much."""
 
-    key: KongKey
-    meld: Meld
-    payments: tuple[tuple[int, int], ...]
+    key: Final[KongKey]
+    meld: Final[Meld]
+    payments: Final[tuple[tuple[int, int], ...]]
+
+    def __init__(self, key: KongKey, meld: Meld, payments: tuple[tuple[int, int], ...]) -> None:
+        self.key = key
+        self.meld = meld
+        self.payments = payments
 
     @property
     def total(self) -> int:
         return sum(p for _, p in self.payments)
 
 
-@dataclass(frozen=True)
+@dataclass
 class EndState:
     """Each seat still in at the end: 花猪 or not, and its best wait's value per payer (None: not ready)."""
 
-    pig: dict[int, str]  # seat → why it is a 花猪
-    ready_value: dict[int, HandValue | None]
+    pig: Final[dict[int, str]]  # seat → why it is a 花猪
+    ready_value: Final[dict[int, HandValue | None]]
+
+    def __init__(self, pig: dict[int, str], ready_value: dict[int, HandValue | None]) -> None:
+        self.pig = pig
+        self.ready_value = ready_value
 
 
 # -- kongs ------------------------------------------------------------------------------
 
 
-def kong_income(snap: Snapshot, tl: Timeline, key: KongKey, opts: Any) -> KongIncome:
+def kong_income(snap: Snapshot, tl: Timeline, key: KongKey, opts: Options) -> KongIncome:
     """直杠: the discarder pays; 补杠 and 暗杠: every other player still in at that turn pays."""
     seat, j = key
     m = snap.players[seat].melds[j]
@@ -71,7 +85,7 @@ def kong_income(snap: Snapshot, tl: Timeline, key: KongKey, opts: Any) -> KongIn
     return KongIncome(key, m, tuple((p, per) for p in tl.seats_in_at(m.turn, exclude=(seat,))))
 
 
-def pay_kong(inc: KongIncome, n: int, opts: Any) -> tuple[Item, ...]:
+def pay_kong(inc: KongIncome, n: int, opts: Options) -> tuple[Item, ...]:
     ledger = Ledger(n)
     name = KONG_NAMES[inc.meld.kind or ""]
     seat = inc.key[0]
@@ -86,13 +100,18 @@ def pay_kong(inc: KongIncome, n: int, opts: Any) -> tuple[Item, ...]:
 # -- wins -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class WinPayment:
     """Who pays a win and how: as a self-draw (every player still in, 自摸 bonus) or as a discard."""
 
-    payers: tuple[int, ...]
-    self_draw: bool
-    how: str
+    payers: Final[tuple[int, ...]]
+    self_draw: Final[bool]
+    how: Final[str]
+
+    def __init__(self, payers: tuple[int, ...], self_draw: bool, how: str) -> None:
+        self.payers = payers
+        self.self_draw = self_draw
+        self.how = how
 
 
 def win_payment(w: Win, tl: Timeline, kong_feeder: int | None) -> WinPayment:
@@ -108,7 +127,7 @@ def win_payment(w: Win, tl: Timeline, kong_feeder: int | None) -> WinPayment:
     return WinPayment(tl.seats_in_at(w.turn, exclude=(w.winner,)), True, "自摸, every player still in pays")
 
 
-def pay_win(w: Win, value: HandValue, pay: WinPayment, n: int, opts: Any, multi: bool) -> tuple[Item, ...]:
+def pay_win(w: Win, value: HandValue, pay: WinPayment, n: int, opts: Options, multi: bool) -> tuple[Item, ...]:
     base = opts.base_points
     bonus = base if pay.self_draw and opts.self_draw_bonus == "add_base" else 0
     per = value.multiplier * base + bonus
@@ -116,13 +135,13 @@ def pay_win(w: Win, value: HandValue, pay: WinPayment, n: int, opts: Any, multi:
     extra = f" + 自摸加底{bonus}" if bonus else ""
     note = f"{value.describe()} × 底分{base}{extra} = {per} on {w.tile}; {how}"
     ledger = Ledger(n)
+    pattern = PATTERNS[value.base]
     for payer in pay.payers:
-        ledger.pay(payer, w.winner, per, "hu", PATTERNS[value.base].zh, PATTERNS[value.base].en, note,
-                   phase="win", turn=w.turn)
+        ledger.pay(payer, w.winner, per, "hu", pattern.zh, pattern.en, note, phase="win", turn=w.turn)
     return ledger.items
 
 
-def call_transfer(group: tuple[Win, ...], inc: KongIncome, n: int, opts: Any) -> tuple[Item, ...]:
+def call_transfer(group: tuple[Win, ...], inc: KongIncome, n: int, opts: Options) -> tuple[Item, ...]:
     """呼叫转移 (001:573): the konger's income from that kong goes to the 杠上炮 winner(s)."""
     discarder = inc.key[0]
     winners = sorted((w.winner for w in group), key=lambda s: (s - discarder) % n)
@@ -158,7 +177,7 @@ def tax_refund(seat: int, kongs: list[KongIncome], n: int) -> tuple[Item, ...]:
     return ledger.items
 
 
-def flower_pig(state: EndState, still_in: tuple[int, ...], mult: int, n: int, opts: Any) -> tuple[Item, ...]:
+def flower_pig(state: EndState, still_in: tuple[int, ...], mult: int, n: int, opts: Options) -> tuple[Item, ...]:
     """查花猪 (001:571): each 花猪 pays the cap to each player still in who is not a 花猪."""
     ledger = Ledger(n)
     for pig, why in state.pig.items():
@@ -169,7 +188,7 @@ def flower_pig(state: EndState, still_in: tuple[int, ...], mult: int, n: int, op
     return ledger.items
 
 
-def ready_check(state: EndState, still_in: tuple[int, ...], n: int, opts: Any) -> tuple[Item, ...]:
+def ready_check(state: EndState, still_in: tuple[int, ...], n: int, opts: Options) -> tuple[Item, ...]:
     """查大叫 (001:572): each player not ready (花猪 excepted) pays each ready player its best value."""
     ledger = Ledger(n)
     ready = [s for s in still_in if state.ready_value.get(s) is not None]
