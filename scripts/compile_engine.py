@@ -47,9 +47,9 @@ def compile_engine(out: Path) -> None:
     modules = [f"{SRC.name}/{rel}" for rel in sources if rel not in native.NOT_COMPILED]
     # its own mypy settings: the repository's (for rules/ and service/) are not for this copy
     (work / "mypy.ini").write_text("[mypy]\nstrict = True\n", encoding="utf-8")
-    # mypyc builds with -Werror; gcc 12 reports false "may be used uninitialized" in its generated C
-    cflags = f"{os.environ.get('CFLAGS', '')} -Wno-maybe-uninitialized".strip()
-    env = dict(os.environ, MYPYC_OPT_LEVEL=os.environ.get("MYPYC_OPT_LEVEL", "3"), CFLAGS=cflags)
+    # mypyc builds with -Werror, and keep it: a "may be used uninitialized" from gcc in its C
+    # has been a real mypyc bug here (a Final optional attribute), which crashed at run time
+    env = dict(os.environ, MYPYC_OPT_LEVEL=os.environ.get("MYPYC_OPT_LEVEL", "3"))
     start = time.perf_counter()
     # run in the copy: mypyc writes its C sources to ./build and the extensions beside the modules
     done = subprocess.run([sys.executable, "-m", "mypyc", "--config-file", "mypy.ini", *modules],  # noqa: S603 - fixed arguments
