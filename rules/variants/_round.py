@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from ..snapshot import Snapshot
+from ..snapshot import Player, Snapshot, Win
 
 T = TypeVar("T")
 
@@ -34,4 +34,22 @@ class PerRound(Generic[T]):
             return last[2]
         found = self._build(snap, opts)
         self._last = (snap, opts, found)
+        return found
+
+
+class PerWin(Generic[T]):
+    """One fact per win of a round (its readings, say), each worked out when first asked:
+    build a round's ``PerWin`` in a :class:`PerRound` slot and validation and settlement share it."""
+
+    def __init__(self, snap: Snapshot, opts: Any, of_win: Callable[[Player, Win, Any], T]) -> None:
+        self.snap = snap
+        self.opts = opts
+        self.of_win = of_win
+        self.found: dict[int, T] = {}
+
+    def __call__(self, i: int) -> T:
+        if i in self.found:
+            return self.found[i]
+        w = self.snap.wins[i]
+        found = self.found[i] = self.of_win(self.snap.players[w.winner], w, self.opts)
         return found

@@ -25,7 +25,7 @@ from ..snapshot import Player, Snapshot, Win
 from ..tiles import SET_108, SET_112, Tile, TileSet, compact, suit
 from ..variant import Variant, seats_after
 from ..win_checks import single_event_errors, win_flag_errors
-from ._round import PerRound
+from ._round import PerRound, PerWin
 from ._shapes import all_triplets, seven_pairs, standard
 
 RED: Final[Tile] = "C"
@@ -238,24 +238,8 @@ def _best(found: list[Reading]) -> Reading | None:
     return best
 
 
-class _Readings:
-    """Each win's readings, worked out once per round (see rules/variants/_round.py):
-    validation and settlement both ask."""
-
-    def __init__(self, snap: Snapshot, opts: Any) -> None:
-        self.snap = snap
-        self.opts = opts
-        self.found: dict[int, list[Reading]] = {}
-
-    def __call__(self, i: int) -> list[Reading]:
-        found = self.found.get(i)
-        if found is None:
-            w = self.snap.wins[i]
-            found = self.found[i] = VARIANT._readings(self.snap.players[w.winner], w, self.opts)
-        return found
-
-
-_ROUND: Final[PerRound[_Readings]] = PerRound(_Readings)
+# each win's readings, worked out once per round: validation and settlement both ask
+_ROUND: Final[PerRound[PerWin[list[Reading]]]] = PerRound(lambda snap, opts: PerWin(snap, opts, VARIANT._readings))
 
 
 # -- checks ------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from ...patterns import Pattern, PatternTable
 from ...snapshot import Player, Snapshot, Win
 from ...tiles import Tile, TileSet, chinese, compact, suit
 from ...variant import Variant, seats_after
-from .._round import PerRound
+from .._round import PerRound, PerWin
 from .._shapes import all_triplets, seven_pairs, standard
 from .shared import (
     HONGZHONG,
@@ -152,7 +152,7 @@ class Hongzhong(Variant):
         if errors:
             raise InvalidRound(errors)
 
-    def _check_win(self, snap: Snapshot, w: Win, i: int, opts: Any, readings: _Readings) -> list[RoundError]:
+    def _check_win(self, snap: Snapshot, w: Win, i: int, opts: Any, readings: PerWin[list[Reading]]) -> list[RoundError]:
         ptr = f"/wins/{i}"
         errors = []
         if not w.self_drawn and not opts.win_on_discard:
@@ -233,24 +233,8 @@ def _multiplier(r: Reading) -> int:
     return r.multiplier
 
 
-class _Readings:
-    """Each win's readings, worked out once per round (see rules/variants/_round.py):
-    validation and settlement both ask."""
-
-    def __init__(self, snap: Snapshot, opts: Any) -> None:
-        self.snap = snap
-        self.opts = opts
-        self.found: dict[int, list[Reading]] = {}
-
-    def __call__(self, i: int) -> list[Reading]:
-        found = self.found.get(i)
-        if found is None:
-            w = self.snap.wins[i]
-            found = self.found[i] = VARIANT.readings(self.snap.players[w.winner], w, self.opts)
-        return found
-
-
-_ROUND: Final[PerRound[_Readings]] = PerRound(_Readings)
+# each win's readings, worked out once per round: validation and settlement both ask
+_ROUND: Final[PerRound[PerWin[list[Reading]]]] = PerRound(lambda snap, opts: PerWin(snap, opts, VARIANT.readings))
 
 
 def _check_melds(snap: Snapshot) -> list[RoundError]:
