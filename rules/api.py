@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from .canonical import dumps_bytes
 from .errors import InvalidRound, RoundError
@@ -19,6 +19,8 @@ from .snapshot import check_common, parse_snapshot
 from .variant import Variant
 from .variants import REGISTRY
 
+_SHA256: Final = hashlib.sha256
+
 
 def get_variant(variant_id: object, ptr: str = "/variant") -> Variant:
     if not isinstance(variant_id, str) or variant_id not in REGISTRY:
@@ -29,17 +31,20 @@ def get_variant(variant_id: object, ptr: str = "/variant") -> Variant:
 
 def digest(body: Mapping[str, Any], rules_version: str) -> str:
     """sha256 of the canonical request (without ``expected``) and the rules version."""
-    core = {k: v for k, v in body.items() if k != "expected"}
-    return "sha256:" + hashlib.sha256(dumps_bytes({"request": core, "rules_version": rules_version})).hexdigest()
+    # a JSON object without "expected" (nearly every request) is hashed as it is: no copy
+    core = body if type(body) is dict and "expected" not in body else {k: v for k, v in body.items() if k != "expected"}
+    return "sha256:" + _SHA256(dumps_bytes({"request": core, "rules_version": rules_version})).hexdigest()
 
 
 def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     """One round → the answer (see DESIGN.md): items, scores, hands, next dealer, digest."""
     if not isinstance(body, Mapping):
         raise InvalidRound(RoundError("invalid_type", "", "the round must be a JSON object"))
-    variant = get_variant(body.get("variant"))
-    opts: Any = parse_options(variant.Options, body.get("options"), "/options")
-    snap = parse_snapshot(body, variant.Flags, parse_options)
+    # read as a dict (what JSON gives): its look-ups compile to dict calls, a Mapping's are method calls
+    request: dict[str, Any] = body if type(body) is dict else dict(body)
+    variant = get_variant(request.get("variant"))
+    opts: Any = parse_options(variant.Options, request.get("options"), "/options")
+    snap = parse_snapshot(request, variant.Flags, parse_options)
     lo, hi = variant.players
     if not lo <= snap.n <= hi:
         raise InvalidRound(RoundError("player_count", "/players",
@@ -47,7 +52,7 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     check_common(snap, variant.tileset(opts, snap.n), variant.players, variant.hand_size, variant.allows_chow)
     with hand_memo():  # validation and settlement analyse the same hands: once is enough
         variant.validate(snap, opts)
-        expected = body.get("expected")
+        expected = request.get("expected")
         if expected is not None:
             check_expected(expected, snap.n)
         result = variant.settle(snap, opts)
@@ -61,7 +66,7 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
         "hands": [h.to_dict() for h in result.hands],
         "next_dealer": result.next_dealer,
         "notes": list(result.notes),
-        "digest": digest(body, variant.rules_version),
+        "digest": digest(request, variant.rules_version),
     }
     if expected is not None:
         answer["mismatches"] = mismatches(answer, expected)

@@ -24,6 +24,7 @@ from datetime import timedelta
 from itertools import islice
 from typing import Any, cast
 
+import orjson
 from gunicorn.glogging import Logger as _GunicornLogger  # type: ignore[import-untyped]
 
 REQUEST_LOGGER = "service.request"
@@ -41,6 +42,47 @@ _STANDARD_KEY = "_standard"
 # One encoder each, made once: json.dumps with options builds a new one per call.
 _LINE = json.JSONEncoder(ensure_ascii=False, default=str, separators=(",", ":"))
 _ACCESS_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+# Floats orjson spells as repr() does (tests/ops/test_logging.py): zero, and magnitudes in
+# [1e-4, 1e15), which holds every duration. Below it orjson writes 0.00009999 where repr
+# writes 9.999e-05, so such a float (or NaN, or infinity) takes the standard encoder.
+_FLOAT_LOW, _FLOAT_HIGH = 1e-4, 1e15
+
+
+_LEAVES = frozenset({str, int, bool, type(None)})
+
+
+def _plain(value: object) -> bool:
+    """Whether orjson writes ``value`` exactly as :data:`_LINE` does: JSON's own types only
+    (exact classes: a subclass or another type goes through ``default=str``) and floats
+    orjson spells like repr(). Strings are always alike (tests/rules/test_canonical.py)."""
+    t = type(value)
+    if t in _LEAVES:
+        return True
+    if t is float:
+        size = abs(cast(float, value))
+        return size == 0.0 or _FLOAT_LOW <= size < _FLOAT_HIGH
+    if t is dict:
+        for k, v in cast(dict[object, object], value).items():
+            if type(k) is not str or (type(v) not in _LEAVES and not _plain(v)):
+                return False
+        return True
+    if t is list:
+        for v in cast(list[object], value):  # noqa: SIM110 - a loop, not all() over a generator: half the time
+            if type(v) not in _LEAVES and not _plain(v):
+                return False
+        return True
+    return False
+
+
+def _encode_line(out: dict[str, Any]) -> str:
+    """``_LINE.encode(out)``, through orjson when that gives the same text (a tenth of the time)."""
+    if _plain(out):
+        try:
+            return orjson.dumps(out).decode()
+        except orjson.JSONEncodeError:  # an integer beyond 64 bits, a lone surrogate: the standard encoder decides
+            pass
+    return _LINE.encode(out)
 
 # The last second's "YYYY-MM-DDTHH:MM:SS": one tuple in a one-slot list, replaced whole
 # (safe across threads without a lock).
@@ -81,7 +123,7 @@ class JsonFormatter(logging.Formatter):
         out.update({k: v for k, v in items if k not in _RECORD_FIELDS and not k.startswith("_")})
         if record.exc_info:
             out["exc"] = "".join(traceback.format_exception(*record.exc_info)).rstrip()
-        return _LINE.encode(out)
+        return _encode_line(out)
 
 
 class GunicornLogger(_GunicornLogger):  # type: ignore[misc]  # gunicorn ships no types
@@ -211,7 +253,7 @@ def _write_line(handlers: list[logging.StreamHandler[Any]], level: int, extra: d
         "msg": "request",
     }
     out.update(extra)
-    line = _LINE.encode(out)
+    line = _encode_line(out)
     for handler in handlers:
         handler.acquire()
         try:

@@ -6,17 +6,20 @@ import http.client
 import io
 import json
 import logging
+import random
 import re
 import sys
 from collections.abc import Iterator
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bench.load import HOST, Server
 from rules.generator import generate
 from rules.variants import REGISTRY
-from service.logging_json import _STANDARD_KEY, REQUEST_LOGGER, JsonFormatter, _record, log_request
+from service.logging_json import _LINE, _STANDARD_KEY, REQUEST_LOGGER, JsonFormatter, _encode_line, _record, log_request
 from tests.ops.conftest import StartServer
 
 
@@ -201,3 +204,32 @@ def test_a_record_that_counts_its_standard_fields_formats_as_one_that_does_not()
     del record.__dict__[_STANDARD_KEY]
     assert counted == JsonFormatter().format(record)
     assert json.loads(counted)["added_by_a_filter"] == "x"
+
+
+_JSON_LEAVES = (st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+                | st.floats(allow_nan=True, allow_infinity=True) | st.text())
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.recursive(_JSON_LEAVES, lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20))
+def test_a_line_through_orjson_is_the_line_the_standard_encoder_writes(value: object) -> None:
+    out = {"ts": "t", "level": "info", "value": value}
+    assert _encode_line(out) == _LINE.encode(out)
+
+
+@pytest.mark.parametrize("value", [
+    0.0, -0.0, 1e-4, -1e-4, 9.999e-05, 5e-324, 0.001, 25.407, 1e15, 999999999999999.9, 1e16, 1e300,
+    float("nan"), float("inf"), 2**63, 2**64, -(2**63) - 1, "\ud800", "\u2028\x7f\x00\n\"\\é中",
+    http.HTTPStatus.OK, type("Text", (str,), {})("sub"), {1: "int key"}, ("a", 1), object(),
+])
+def test_values_orjson_spells_differently_take_the_standard_encoder(value: object) -> None:
+    out = {"msg": "request", "value": value, "nested": [{"value": value}]}
+    assert _encode_line(out) == _LINE.encode(out)
+
+
+def test_random_durations_are_written_as_repr_writes_them() -> None:
+    rng = random.Random(7)  # durations in ms rounded to 3 places, microseconds to hours
+    for _ in range(20_000):
+        duration = round(rng.uniform(0, 10 ** rng.randint(-3, 7)), 3)
+        assert _encode_line({"duration_ms": duration}) == f'{{"duration_ms":{duration!r}}}'
