@@ -323,24 +323,27 @@ def _face(code: object) -> Tile:
     raise KeyError(code)
 
 
-def _tiles(value: object, ptr: str) -> tuple[Tile, ...]:
-    """:func:`~rules.tiles.parse_tiles`, reading a list of canonical codes without a pointer per tile."""
-    if type(value) is list:
-        try:
-            return tuple([_face(t) for t in value]) if _COMPILED else tuple([_CANONICAL[t] for t in value])
-        except (KeyError, TypeError):
-            pass  # a non-canonical spelling or a wrong type: the careful path reads (or rejects) it
-    return parse_tiles(value, ptr)
-
-
-def _tiles_at(value: object, base: str, name: str) -> tuple[Tile, ...]:
-    """:func:`_tiles`, building the pointer ``base/name`` only for the careful path."""
+def _canonical_list(value: object) -> tuple[Tile, ...] | None:
+    """The tiles of a list of canonical codes; ``None`` for anything else (a non-canonical
+    spelling, a wrong type: the careful path reads, or rejects, it)."""
     if type(value) is list:
         try:
             return tuple([_face(t) for t in value]) if _COMPILED else tuple([_CANONICAL[t] for t in value])
         except (KeyError, TypeError):
             pass
-    return parse_tiles(value, f"{base}/{name}")
+    return None
+
+
+def _tiles(value: object, ptr: str) -> tuple[Tile, ...]:
+    """:func:`~rules.tiles.parse_tiles`, reading a list of canonical codes without a pointer per tile."""
+    tiles = _canonical_list(value)
+    return parse_tiles(value, ptr) if tiles is None else tiles
+
+
+def _tiles_at(value: object, base: str, name: str) -> tuple[Tile, ...]:
+    """:func:`_tiles`, building the pointer ``base/name`` only for the careful path."""
+    tiles = _canonical_list(value)
+    return parse_tiles(value, f"{base}/{name}") if tiles is None else tiles
 
 
 # Unclaimed discards are remembered (immutable, so shared between rounds) by turn, for turns
