@@ -11,6 +11,8 @@
    (runs alternate between the two, ``--pairs`` of them, and the median pair ratio is
    reported), and the engine alone over the same rounds, against the goals (endpoint
    ≥ 70 % of the bare endpoint's rate; engine ≥ 5× the endpoint's rate).
+   ``--without-engine`` adds a third server to the turn, the service with each body's
+   answer remembered (bench/no_engine_app.py): how much of the gap is the engine's.
 
 Not a test: nothing here asserts a speed. Figures go to docs/performance.md.
 
@@ -262,19 +264,28 @@ def _engine_on_all_cores(bodies: list[Any], seconds: float) -> float:
         return sum(pool.starmap(_engine_rate, [(bodies, seconds)] * cores))
 
 
-def bench_http(seconds: float, pairs: int = 3) -> None:
+BARE = "bare Flask echo (reference)"
+SETTLEMENTS = "POST /v1/settlements"
+NO_ENGINE = "POST /v1/settlements, engine answers remembered (attribution only)"
+
+
+def bench_http(seconds: float, pairs: int = 3, without_engine: bool = False) -> None:
     """Both servers up at once, loaded in turn: bare, settlements, bare, settlements, ...
     This machine's speed drifts by tens of per cent from minute to minute (a shared VM),
     so each settlement run is compared with the bare run just before it, and the ratio
-    reported is the median of those pairs; the rates of every run are printed."""
+    reported is the median of those pairs; the rates of every run are printed.
+    ``without_engine`` adds a third server in the turn, the service with each round's
+    answer remembered after its first settlement (bench/no_engine_app.py): what the
+    endpoint would reach if the engine cost nothing."""
     payloads = [json.dumps(generate(vid, seed)).encode() for vid in sorted(REGISTRY) for seed in range(20)]
     use_wrk = shutil.which("wrk") is not None
     client = ("wrk, 1 thread, 8 keep-alive connections" if use_wrk else
               "4 keep-alive client threads in this process (install wrk for a client that leaves the cores to the server)")
     print(f"## HTTP through gunicorn (gunicorn.conf.py, loopback, {pairs} alternating pairs of {seconds:.0f} s runs, "
           f"{client}, {len(payloads)} generated rounds across all variants; engine build: {engine_build()})\n")
-    servers = {"bare Flask echo (reference)": ("bench.bare_app:create_app()", 18081),
-               "POST /v1/settlements": ("service:create_app()", 18080)}
+    servers = {BARE: ("bench.bare_app:create_app()", 18081), SETTLEMENTS: ("service:create_app()", 18080)}
+    if without_engine:
+        servers[NO_ENGINE] = ("bench.no_engine_app:create_app()", 18082)
     procs = [_serve(spec, port) for spec, port in servers.values()]
     runs: dict[str, list[float]] = {name: [] for name in servers}
     statuses: dict[str, Counter[int]] = {name: Counter() for name in servers}
@@ -293,14 +304,18 @@ def bench_http(seconds: float, pairs: int = 3) -> None:
     print("| endpoint | req/s, each run in order | median | statuses |\n|---|---|---:|---|")
     for name, rates in runs.items():
         print(f"| {name} | {' / '.join(f'{r:,.0f}' for r in rates)} | {statistics.median(rates):,.0f} | {dict(statuses[name])} |")
-    ratios = [s / b for b, s in zip(runs["bare Flask echo (reference)"], runs["POST /v1/settlements"], strict=True)]
+    ratios = [s / b for b, s in zip(runs[BARE], runs[SETTLEMENTS], strict=True)]
     ratio = statistics.median(ratios)
-    http = statistics.median(runs["POST /v1/settlements"])
+    http = statistics.median(runs[SETTLEMENTS])
     bodies = [json.loads(p) for p in payloads]
     one = _engine_rate(bodies, 2.0)
     every = _engine_on_all_cores(bodies, 3.0)
     print(f"\nsettlement endpoint at {ratio:.0%} of the bare endpoint's rate (median of the pairs "
           f"{', '.join(f'{r:.0%}' for r in ratios)}; goal ≥ 70 %): {'met' if ratio >= 0.7 else 'NOT met'}")
+    if without_engine:
+        spared = [s / b for b, s in zip(runs[BARE], runs[NO_ENGINE], strict=True)]
+        print(f"with the engine's answers remembered (attribution only): {statistics.median(spared):.0%} of the bare "
+              f"endpoint's rate (median of the pairs {', '.join(f'{r:.0%}' for r in spared)})")
     print(f"engine alone, same {len(payloads)} rounds: one process {one:,.0f}/s ({one / http:.1f}× the endpoint); "
           f"one process per core ({os.cpu_count()}, the cores the server had) {every:,.0f}/s = "
           f"{every / http:.1f}× the endpoint's rate (goal ≥ 5×): {'met' if every >= 5 * http else 'NOT met'}\n")
@@ -339,6 +354,9 @@ def main() -> None:
     ap.add_argument("--recompute", action="store_true", help="also time the Dask recompute job (needs the dask extra)")
     ap.add_argument("--pairs", type=int, default=0, help="alternating bare/settlement HTTP runs (default 5; --quick 2)")
     ap.add_argument("--seconds", type=float, default=0.0, help="length of each HTTP run (default 6 s; --quick 3 s)")
+    ap.add_argument("--without-engine", action="store_true",
+                    help="also load the service with each round's answer remembered (bench/no_engine_app.py), "
+                         "to attribute the endpoint's cost")
     args = ap.parse_args()
     print(f"# Benchmark run {time.strftime('%Y-%m-%d %H:%M')} on {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"engine build: {engine_build()} (rules/_native.py)\n")
@@ -348,7 +366,8 @@ def main() -> None:
         bench_wildcards()
         bench_seven_wild()
     if not args.no_http:
-        bench_http(args.seconds or (3.0 if args.quick else 6.0), args.pairs or (2 if args.quick else 5))
+        bench_http(args.seconds or (3.0 if args.quick else 6.0), args.pairs or (2 if args.quick else 5),
+                   args.without_engine)
     if args.recompute:
         bench_recompute(2_000 if args.quick else 8_000)
 
