@@ -1,10 +1,11 @@
 """For attributing the endpoint's cost only, never for serving: the settlement service
-with the engine's cost taken out. Each round's answer is worked out by the real engine
+with the engine's cost taken out. Each body's answer is worked out by the real engine
 the first time it is seen and handed back from memory after that (keyed by the parsed
-body, written out by orjson: a few µs). Everything else — the body read
-and parsed, the shape check, the answer written, metrics, request log — is the real
-service's. ``bench/run.py --without-engine`` runs it beside the other two servers: how
-close it comes to the bare endpoint says how much of the gap is the engine's.
+body written out by orjson, a few µs; never forgotten, as the benchmark sends 160
+distinct rounds). Everything else — the body read and parsed, the shape check, the
+answer written, metrics, request log — is the real service's. ``bench/run.py
+--without-engine`` runs it beside the other two servers: how close it comes to the
+bare endpoint says how much of the gap is the engine's.
 """
 
 from __future__ import annotations
