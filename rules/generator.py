@@ -5,9 +5,9 @@ concealed/added kong, discard, pong/exposed kong claims, self-draw and discard w
 一炮多响, 抢杠胡 on an added kong, 天胡/地胡 flagged when they happen); variants steer
 it through class attributes and two hooks on :class:`rules.variant.Variant`
 (``sequential_wins``, ``self_draw_only``, ``reveals_used``, ``birds_to_draw``,
-``simulate_flags``). Rounds the variant still
-rejects (a rule the generic play does not know) are discarded and dealt again, so
-what :func:`generate` returns always settles.
+``simulate_flags``). Rounds the variant still rejects (a rule the generic play does
+not know) are discarded and dealt again, so what :func:`generate` returns always
+settles.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def _play(t: _Table, p_win: float) -> None:
                 t.wins.append({"winner": current, "from": None, "tile": pending, "turn": t.tick(),
                                "kong_draw": kong_draw, "last_tile": not t.wall,
                                "heavenly": t.turn == 1 and current == t.dealer})
-                if current != t.dealer and not seat.discards and _unclaimed(t):
+                if current != t.dealer and not seat.discards and _no_melds_yet(t):
                     t.wins[-1]["earthly"] = True  # 地胡 on the first draw (only when true: other rounds as before)
                 seat.won = True
                 if not t.variant.sequential_wins or len(t.live()) <= 1:
@@ -103,8 +103,7 @@ def _play(t: _Table, p_win: float) -> None:
             pending = None
             kong = _maybe_self_kong(t, current)
             if kong is not None:
-                robbers = _rob(t, current, kong, p_win)
-                if robbers:  # 抢杠胡: the kong is undone, play goes on as after a discard won
+                if _robbed(t, current, *kong, p_win):  # 抢杠胡: the kong is undone, play goes on as after a discard won
                     if not t.variant.sequential_wins or len(t.live()) <= 1:
                         return
                     current = _next_live(t, current)
@@ -120,7 +119,7 @@ def _play(t: _Table, p_win: float) -> None:
         winners = [s for s in _order_after(current, n) if not t.seats[s].won
                    and _wins(t, s, tile) and t.rng.random() < p_win]
         if winners and not t.variant.self_draw_only:
-            earthly = current == t.dealer and not seat.discards and _unclaimed(t)  # 地胡 on the dealer's first discard
+            earthly = current == t.dealer and not seat.discards and _no_melds_yet(t)  # 地胡 on the dealer's first discard
             for w in winners:
                 t.wins.append({"winner": w, "from": current, "tile": tile, "turn": turn,
                                "after_kong_discard": after_kong, "last_tile": not t.wall})
@@ -147,7 +146,7 @@ def _play(t: _Table, p_win: float) -> None:
             skip_draw, kong_draw = True, False
 
 
-def _unclaimed(t: _Table) -> bool:
+def _no_melds_yet(t: _Table) -> bool:
     """No seat has melded yet: 地胡 is still possible (a claim or a kong ends the first go-round)."""
     return not any(s.melds for s in t.seats)
 
@@ -185,8 +184,9 @@ def _choose_discard(t: _Table, hand: list[Tile], flags: dict[str, Any]) -> Tile:
     return t.rng.choice(best)
 
 
-def _maybe_self_kong(t: _Table, seat_no: int) -> dict[str, Any] | None:
-    """A concealed or added kong the seat declares, if it declares one: its meld."""
+def _maybe_self_kong(t: _Table, seat_no: int) -> tuple[dict[str, Any], int | None] | None:
+    """A concealed or added kong the seat declares, if it declares one: its meld, and the
+    turn of the pong an added kong grew from."""
     seat = t.seats[seat_no]
     counts = Counter(seat.hand)
     quads = [x for x, c in counts.items() if c == 4 and x not in t.rules.wild]
@@ -196,27 +196,28 @@ def _maybe_self_kong(t: _Table, seat_no: int) -> dict[str, Any] | None:
             seat.hand.remove(tile)
         meld = {"type": "kong", "kind": "concealed", "tile": tile, "turn": t.tick()}
         seat.melds.append(meld)
-        return meld
+        return meld, None
     for m in seat.melds:
         if m["type"] == "pong" and m["tile"] in seat.hand and t.rng.random() < 0.6:
             seat.hand.remove(m["tile"])
-            m.update({"type": "kong", "kind": "added", "turn": t.tick(), "pong_turn": m.get("turn")})
-            return m
+            pong_turn = m.get("turn")
+            m.update({"type": "kong", "kind": "added", "turn": t.tick()})
+            return m, pong_turn
     return None
 
 
-def _rob(t: _Table, konger: int, meld: dict[str, Any], p_win: float) -> list[int]:
-    """抢杠胡: the seats that win on the tile of an added kong, in turn order after the
-    kong's seat. When any does, the kong is undone: the seat keeps its pong (the snapshot's
-    convention for a robbed kong, rules/win_checks.py) and the tile is the winners'."""
-    pong_turn = meld.pop("pong_turn", None)
+def _robbed(t: _Table, konger: int, meld: dict[str, Any], pong_turn: int | None, p_win: float) -> bool:
+    """抢杠胡: whether seats win on the tile of an added kong (each in turn order after the
+    kong's seat, as on a discard). When any does, the kong is undone: the seat keeps its pong
+    (the snapshot's convention for a robbed kong, rules/win_checks.py) and the tile is the
+    winners'."""
     if meld["kind"] != "added" or not t.wall:  # (no kong at all on an empty wall: nothing to rob)
-        return []
+        return False
     tile = meld["tile"]
     robbers = [s for s in _order_after(konger, len(t.seats)) if not t.seats[s].won
                and _wins(t, s, tile) and t.rng.random() < p_win]
     if not robbers:
-        return []
+        return False
     del meld["kind"]
     meld["type"] = "pong"
     if pong_turn is None:
@@ -227,7 +228,7 @@ def _rob(t: _Table, konger: int, meld: dict[str, Any], p_win: float) -> list[int
     for w in robbers:
         t.wins.append({"winner": w, "from": konger, "tile": tile, "turn": turn, "robbing_kong": True})
         t.seats[w].won = True
-    return robbers
+    return True
 
 
 def _maybe_claim(t: _Table, discarder: int, tile: Tile) -> int | None:
