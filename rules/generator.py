@@ -3,9 +3,10 @@
 Used by property tests, benchmarks and load tests. The play is generic (draw,
 concealed/added kong, discard, pong/exposed kong claims, self-draw and discard wins,
 一炮多响, 抢杠胡 on an added kong, 天胡/地胡 flagged when they happen); variants steer
-it through class attributes and two hooks on :class:`rules.variant.Variant`
-(``sequential_wins``, ``self_draw_only``, ``reveals_used``, ``birds_to_draw``,
-``simulate_flags``). Rounds the variant still rejects (a rule the generic play does
+it through class attributes and hooks of :class:`rules.variant.Variant`
+(``sequential_wins``, ``self_draw_only``, ``reveals_used``, ``kong_shows`` and
+``kong_min_wall`` for 开杠, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
+``discard_first``). Rounds the variant still rejects (a rule the generic play does
 not know) are discarded and dealt again, so what :func:`generate` returns always
 settles.
 """
@@ -19,7 +20,7 @@ from typing import Any
 
 from .api import settle
 from .errors import InvalidRound
-from .hand import HandRules, is_complete, tiles_short
+from .hand import HandRules, is_complete, tiles_short, waits
 from .options import parse_options
 from .snapshot import Reveals, Snapshot
 from .tiles import Tile, is_flower
@@ -48,6 +49,8 @@ class _Table:
     wins: list[dict[str, Any]] = field(default_factory=list)
     last_drawer: int | None = None
     flags: list[dict[str, Any]] = field(default_factory=list)
+    faces: tuple[Tile, ...] = ()  # of the tile set: what a hand may wait on
+    frozen: set[int] = field(default_factory=set)  # seats whose hand 开杠 froze
 
     def tick(self) -> int:
         self.turn += 1
@@ -95,17 +98,19 @@ def _play(t: _Table, p_win: float) -> None:
                 if current != t.dealer and not seat.discards and _no_melds_yet(t):
                     t.wins[-1]["earthly"] = True  # 地胡 on the first draw (only when true: other rounds as before)
                 seat.won = True
-                if not t.variant.sequential_wins or len(t.live()) <= 1:
+                if _over(t):
                     return
                 current, pending = _next_live(t, current), None
                 continue
             seat.hand.append(pending)
             pending = None
-            kong = _maybe_self_kong(t, current)
+            kong = None if current in t.frozen else _maybe_self_kong(t, current)
             if kong is not None:
-                if _robbed(t, current, *kong, p_win):  # 抢杠胡: the kong is undone, play goes on as after a discard won
-                    if not t.variant.sequential_wins or len(t.live()) <= 1:
-                        return
+                # 抢杠胡 undoes the kong; 开杠's shown tiles are won on or discarded: either way the next seat plays
+                won = _robbed(t, current, *kong, p_win) or (t.variant.kong_shows > 0 and _open_kong(t, current, kong[0], p_win))
+                if won and _over(t):
+                    return
+                if won or t.variant.kong_shows:
                     current = _next_live(t, current)
                     continue
                 pending, kong_draw = t.draw(current), True
@@ -113,7 +118,8 @@ def _play(t: _Table, p_win: float) -> None:
                     return
                 continue
         after_kong, skip_draw = kong_draw, False
-        tile = _choose_discard(t, seat.hand, _flags(t, current))
+        # a hand 开杠 froze lets its drawn tile go at once
+        tile = seat.hand[-1] if current in t.frozen else _choose_discard(t, seat.hand, _flags(t, current))
         seat.hand.remove(tile)
         turn = t.tick()
         winners = [s for s in _order_after(current, n) if not t.seats[s].won
@@ -126,7 +132,7 @@ def _play(t: _Table, p_win: float) -> None:
                 if earthly:
                     t.wins[-1]["earthly"] = True
                 t.seats[w].won = True
-            if not t.variant.sequential_wins or len(t.live()) <= 1:
+            if _over(t):
                 return
             current = _next_live(t, current)
             continue
@@ -138,12 +144,21 @@ def _play(t: _Table, p_win: float) -> None:
             continue
         discard["claimed_by"] = claimer
         current = claimer
-        if t.seats[claimer].melds[-1]["type"] == "kong":
+        if t.seats[claimer].melds[-1]["type"] == "kong" and t.variant.kong_shows:
+            if _open_kong(t, claimer, t.seats[claimer].melds[-1], p_win) and _over(t):
+                return
+            current = _next_live(t, claimer)
+        elif t.seats[claimer].melds[-1]["type"] == "kong":
             pending, kong_draw = t.draw(claimer), True
             if pending is None:
                 return
         else:  # after a pong the claimer discards without drawing
             skip_draw, kong_draw = True, False
+
+
+def _over(t: _Table) -> bool:
+    """After a win: whether the round ends (it goes on only in 血战 while two seats are left)."""
+    return not t.variant.sequential_wins or len(t.live()) <= 1
 
 
 def _no_melds_yet(t: _Table) -> bool:
@@ -189,7 +204,7 @@ def _maybe_self_kong(t: _Table, seat_no: int) -> tuple[dict[str, Any], int | Non
     turn of the pong an added kong grew from."""
     seat = t.seats[seat_no]
     counts = Counter(seat.hand)
-    quads = [x for x, c in counts.items() if c == 4 and x not in t.rules.wild]
+    quads = [x for x, c in counts.items() if c == 4 and x not in t.rules.wild and _may_kong(t, seat.hand, x, 4)]
     if quads and t.rng.random() < 0.6:
         tile = quads[0]
         for _ in range(4):
@@ -198,7 +213,8 @@ def _maybe_self_kong(t: _Table, seat_no: int) -> tuple[dict[str, Any], int | Non
         seat.melds.append(meld)
         return meld, None
     for m in seat.melds:
-        if m["type"] == "pong" and m["tile"] in seat.hand and t.rng.random() < 0.6:
+        if m["type"] == "pong" and m["tile"] in seat.hand and _may_kong(t, seat.hand, m["tile"], 1) \
+                and t.rng.random() < 0.6:
             seat.hand.remove(m["tile"])
             pong_turn = m.get("turn")
             m.update({"type": "kong", "kind": "added", "turn": t.tick()})
@@ -231,15 +247,53 @@ def _robbed(t: _Table, konger: int, meld: dict[str, Any], pong_turn: int | None,
     return True
 
 
+def _may_kong(t: _Table, hand: list[Tile], tile: Tile, copies: int) -> bool:
+    """Whether a kong taking ``copies`` of ``tile`` from ``hand`` may be declared: always, unless
+    the variant plays 开杠, which needs enough wall and a hand still ready after it (003:13, 27)."""
+    if not t.variant.kong_shows:
+        return True
+    rest = list(hand)
+    for _ in range(copies):
+        rest.remove(tile)
+    return len(t.wall) >= t.variant.kong_min_wall and bool(waits(rest, t.rules, t.faces))
+
+
+def _open_kong(t: _Table, konger: int, meld: dict[str, Any], p_win: float) -> bool:
+    """开杠 (安化, 003:13, 27): the kong shows wall tiles, listed in the meld's ``revealed``; the
+    konger may win on one (杠上开花), else the first seat after it that can (杠上炮, one winner
+    only); the won tile is the win's and the meld lists the others. The konger's hand is frozen
+    from now on. Whether a win ended the round."""
+    shown = [t.wall.pop() for _ in range(t.variant.kong_shows)]
+    t.frozen.add(konger)
+    turn = t.tick()
+    win: dict[str, Any] | None = None
+    for x in shown:
+        if _wins(t, konger, x) and t.rng.random() < p_win:
+            win = {"winner": konger, "from": None, "tile": x, "turn": turn, "kong_draw": True,
+                   "last_tile": not t.wall, "heavenly": False}
+            break
+    if win is None and not t.variant.self_draw_only:
+        win = next(({"winner": s, "from": konger, "tile": x, "turn": turn, "after_kong_discard": True,
+                     "last_tile": not t.wall}
+                    for s in _order_after(konger, len(t.seats)) if not t.seats[s].won
+                    for x in shown if _wins(t, s, x) and t.rng.random() < p_win), None)
+    if win is not None:
+        shown.remove(win["tile"])
+        t.wins.append(win)
+        t.seats[win["winner"]].won = True
+    meld["revealed"] = shown
+    return win is not None
+
+
 def _maybe_claim(t: _Table, discarder: int, tile: Tile) -> int | None:
     if tile in t.rules.wild:
         return None
     for s in _order_after(discarder, len(t.seats)):
         seat = t.seats[s]
-        if seat.won or t.variant.discard_first([tile], _flags(t, s)):
+        if seat.won or s in t.frozen or t.variant.discard_first([tile], _flags(t, s)):
             continue
         have = seat.hand.count(tile)
-        if have >= 3 and t.wall and t.rng.random() < 0.5:
+        if have >= 3 and t.wall and _may_kong(t, seat.hand, tile, 3) and t.rng.random() < 0.5:
             for _ in range(3):
                 seat.hand.remove(tile)
             seat.melds.append({"type": "kong", "kind": "exposed", "tile": tile, "from": discarder, "turn": t.tick()})
@@ -263,7 +317,7 @@ def _deal(variant: Variant, opts: Any, n: int, rng: random.Random) -> tuple[_Tab
     dealer = rng.randrange(n)
     seats = [_Seat(hand=[wall.pop() for _ in range(variant.hand_size)]) for _ in range(n)]
     seats[dealer].hand.append(wall.pop())
-    return _Table(variant, opts, rules, rng, wall, seats, dealer), reveals
+    return _Table(variant, opts, rules, rng, wall, seats, dealer, faces=tileset.faces), reveals
 
 
 def _body(t: _Table, reveals: Reveals, options: dict[str, Any], flags: list[dict[str, Any]]) -> dict[str, Any]:

@@ -36,6 +36,10 @@ class Variant:
     sequential_wins: ClassVar[bool] = False  # 血战: play on after a win
     self_draw_only: ClassVar[bool] = False  # no win on a discard (an option may refine this)
     reveals_used: ClassVar[frozenset[str]] = frozenset()  # of chicken_flip, birds, wild_indicator
+    # 开杠: a kong shows this many wall tiles instead of one replacement draw, the hand must
+    # stay ready and is frozen after it, and the wall must hold kong_min_wall tiles (安化)
+    kong_shows: ClassVar[int] = 0
+    kong_min_wall: ClassVar[int] = 0
 
     # -- hooks ------------------------------------------------------------------
 

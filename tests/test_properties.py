@@ -37,11 +37,13 @@ def test_random_rounds_keep_the_invariants(variant: str, seed: int) -> None:
     check_invariants(generate(variant, seed))
 
 
-# 抢杠胡 and 地胡 happen in about one generated round in a hundred or fewer, so the random
-# seeds above rarely reach them: these seeds are rounds that have them (found by scanning
-# seeds 0-1,499 per variant; each case checks its flag is really there).
+# 抢杠胡 and 地胡 (and in 安化 any kong) happen in about one generated round in a hundred or
+# fewer, so the random seeds above rarely reach them: these seeds are rounds that have them
+# (found by scanning seeds 0-1,499 per variant, 0-1,999 for 安化's 抢杠胡; each case checks
+# its flag is really there).
 RARE_WINS = [
-    ("anhua", 145, "earthly"), ("anhua", 553, "robbing_kong"), ("anhua", 732, "robbing_kong"),
+    ("anhua", 145, "earthly"), ("anhua", 748, "robbing_kong"),
+    ("anhua", 5, "kong_draw"), ("anhua", 393, "after_kong_discard"),  # on a tile 开杠 showed
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
     ("handan", 776, "robbing_kong"),
     ("hongzhong", 1213, "earthly"), ("hongzhong", 1331, "earthly"),
@@ -56,6 +58,19 @@ RARE_WINS = [
 def test_rare_wins_keep_the_invariants(variant: str, seed: int, flag: str) -> None:
     body = generate(variant, seed)
     assert any(w.get(flag) for w in body["wins"]), f"seed {seed} no longer gives a {flag} win: pick another"
+    check_invariants(body)
+
+
+# 开杠 (安化, 003:13, 27): a kong shows three wall tiles; a win on one lists the other two
+# in the kong's ``revealed`` (seeds 5, 393 above), a kong nobody won on lists all three
+OPEN_KONGS = [(95, "added"), (238, "exposed"), (251, "concealed")]
+
+
+@pytest.mark.parametrize(("seed", "kind"), OPEN_KONGS)
+def test_anhua_open_kongs_keep_the_invariants(seed: int, kind: str) -> None:
+    body = generate("anhua", seed)
+    assert any(m["type"] == "kong" and m["kind"] == kind and len(m["revealed"]) == 3
+               for p in body["players"] for m in p["melds"]), f"seed {seed} no longer gives such a kong: pick another"
     check_invariants(body)
 
 

@@ -119,6 +119,8 @@ class Anhua(Variant):
     Flags = Flags
     patterns = pattern_table()
     reveals_used = frozenset({"birds", "wild_indicator"})
+    kong_shows = 3  # 开杠 翻三张 (003:13, 27)
+    kong_min_wall = 4  # 余牌数≥4才允许杠开 (003:27)
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         return SET_108
