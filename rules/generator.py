@@ -1,12 +1,12 @@
 """A random legal round generator: deal from a shuffled wall and play random moves.
 
 Used by property tests, benchmarks and load tests. The play is generic (draw,
-concealed/added kong, discard, pong/exposed kong claims, self-draw and discard wins,
-一炮多响, 抢杠胡 on an added kong, 天胡/地胡 flagged when they happen); variants steer
-it through class attributes and hooks of :class:`rules.variant.Variant`
-(``sequential_wins``, ``self_draw_only``, ``reveals_used``, ``kong_shows`` and
-``kong_min_wall`` for 开杠, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
-``discard_first``). Rounds the variant still rejects (a rule the generic play does
+concealed/added kong, discard, pong/exposed kong claims, the 下家's chow where the
+variant allows it, self-draw and discard wins, 一炮多响, 抢杠胡 on an added kong, 天胡/地胡
+flagged when they happen); variants steer it through class attributes and hooks of
+:class:`rules.variant.Variant` (``sequential_wins``, ``self_draw_only``, ``allows_chow``,
+``reveals_used``, ``kong_shows`` and ``kong_min_wall`` for 开杠, ``birds_to_draw``,
+``simulate_flags``, ``may_win``, ``discard_first``). Rounds the variant still rejects (a rule the generic play does
 not know) are discarded and dealt again, so what :func:`generate` returns always
 settles.
 """
@@ -23,7 +23,7 @@ from .errors import InvalidRound
 from .hand import HandRules, is_complete, tiles_short, waits
 from .options import parse_options
 from .snapshot import Reveals, Snapshot
-from .tiles import Tile, is_flower
+from .tiles import Tile, is_flower, is_suited, sorted_tiles, suit
 from .variant import Variant
 from .variants import REGISTRY
 
@@ -70,8 +70,14 @@ def _wins(t: _Table, seat_no: int, tile: Tile) -> bool:
     seat = t.seats[seat_no]
     if not is_complete([*seat.hand, tile], t.rules):
         return False
-    held = [*seat.hand, tile, *(x for m in seat.melds for x in [m["tile"]] * (4 if m["type"] == "kong" else 3))]
+    held = [*seat.hand, tile, *(x for m in seat.melds for x in _meld_tiles(m))]
     return t.variant.may_win(held, _flags(t, seat_no))
+
+
+def _meld_tiles(meld: dict[str, Any]) -> list[Tile]:
+    if meld["type"] == "chow":
+        return list(meld["tiles"])
+    return [meld["tile"]] * (4 if meld["type"] == "kong" else 3)
 
 
 def _flags(t: _Table, seat_no: int) -> dict[str, Any]:
@@ -303,7 +309,28 @@ def _maybe_claim(t: _Table, discarder: int, tile: Tile) -> int | None:
                 seat.hand.remove(tile)
             seat.melds.append({"type": "pong", "tile": tile, "from": discarder, "turn": t.tick()})
             return s
-    return None
+    return _maybe_chow(t, discarder, tile) if t.variant.allows_chow else None
+
+
+def _maybe_chow(t: _Table, discarder: int, tile: Tile) -> int | None:
+    """吃: the 下家 takes the discard into a sequence with two tiles of its own, none of them a
+    wildcard (王 never form 吃碰杠, 003:17), after every seat has passed on a pong or kong."""
+    s = (discarder + 1) % len(t.seats)
+    seat = t.seats[s]
+    if seat.won or s in t.frozen or not is_suited(tile):
+        return None
+    r, of = int(tile[0]), suit(tile)
+    plain = [x for x in seat.hand if x not in t.rules.wild]
+    pairs = [(a, b) for a, b in ((r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2))
+             if a >= 1 and b <= 9 and f"{a}{of}" in plain and f"{b}{of}" in plain]
+    if not pairs or t.rng.random() >= 0.2:
+        return None
+    a, b = t.rng.choice(pairs)
+    taken = [next(x for x in plain if x == f"{k}{of}") for k in (a, b)]  # the hand's own tile objects
+    for x in taken:
+        seat.hand.remove(x)
+    seat.melds.append({"type": "chow", "tiles": sorted_tiles([*taken, tile]), "from": discarder, "turn": t.tick()})
+    return s
 
 
 def _deal(variant: Variant, opts: Any, n: int, rng: random.Random) -> tuple[_Table, Reveals]:

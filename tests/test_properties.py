@@ -39,11 +39,11 @@ def test_random_rounds_keep_the_invariants(variant: str, seed: int) -> None:
 
 # 抢杠胡 and 地胡 (and in 安化 any kong) happen in about one generated round in a hundred or
 # fewer, so the random seeds above rarely reach them: these seeds are rounds that have them
-# (found by scanning seeds 0-1,499 per variant, 0-1,999 for 安化's 抢杠胡; each case checks
+# (found by scanning seeds 0-1,499 per variant, 0-8,999 for 安化's 抢杠胡; each case checks
 # its flag is really there).
 RARE_WINS = [
-    ("anhua", 145, "earthly"), ("anhua", 748, "robbing_kong"),
-    ("anhua", 5, "kong_draw"), ("anhua", 393, "after_kong_discard"),  # on a tile 开杠 showed
+    ("anhua", 145, "earthly"), ("anhua", 2560, "robbing_kong"),
+    ("anhua", 7, "kong_draw"), ("anhua", 399, "after_kong_discard"),  # on a tile 开杠 showed
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
     ("handan", 776, "robbing_kong"),
     ("hongzhong", 1213, "earthly"), ("hongzhong", 1331, "earthly"),
@@ -62,8 +62,8 @@ def test_rare_wins_keep_the_invariants(variant: str, seed: int, flag: str) -> No
 
 
 # 开杠 (安化, 003:13, 27): a kong shows three wall tiles; a win on one lists the other two
-# in the kong's ``revealed`` (seeds 5, 393 above), a kong nobody won on lists all three
-OPEN_KONGS = [(95, "added"), (238, "exposed"), (251, "concealed")]
+# in the kong's ``revealed`` (seeds 7, 399 above), a kong nobody won on lists all three
+OPEN_KONGS = [(276, "added"), (17, "exposed"), (268, "concealed")]
 
 
 @pytest.mark.parametrize(("seed", "kind"), OPEN_KONGS)
@@ -107,3 +107,13 @@ def test_generator_produces_wins_and_draws(variant: str) -> None:
     """The generator is only useful if it reaches both ends of a round."""
     bodies = [generate(variant, seed) for seed in range(40)]
     assert sum(bool(b["wins"]) for b in bodies) >= 10
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_generator_chows_where_the_variant_allows_it(variant: str) -> None:
+    """吃 only from the 上家 and only where the variant allows it (安化: 下家可吃, 003:13)."""
+    bodies = [generate(variant, seed) for seed in range(40)]
+    chows = [(b, i, m) for b in bodies for i, p in enumerate(b["players"]) for m in p.get("melds", [])
+             if m["type"] == "chow"]
+    assert bool(chows) == REGISTRY[variant].allows_chow
+    assert all(m["from"] == (i - 1) % len(b["players"]) for b, i, m in chows)
