@@ -5,10 +5,10 @@ concealed/added kong, discard, pong/exposed kong claims, the 下家's chow where
 variant allows it, self-draw and discard wins, 一炮多响, 抢杠胡 on an added kong, 天胡/地胡
 flagged when they happen); variants steer it through class attributes and hooks of
 :class:`rules.variant.Variant` (``sequential_wins``, ``self_draw_only``, ``allows_chow``,
-``reveals_used``, ``kong_shows`` and ``kong_min_wall`` for 开杠, ``birds_to_draw``,
-``simulate_flags``, ``may_win``, ``discard_first``). Rounds the variant still rejects (a rule the generic play does
-not know) are discarded and dealt again, so what :func:`generate` returns always
-settles.
+``reveals_used``, ``kong_shows`` and ``kong_min_wall`` for 开杠, ``marks_delayed_kongs``,
+``birds_to_draw``, ``simulate_flags``, ``may_win``, ``discard_first``). Rounds the
+variant still rejects (a rule the generic play does not know) are discarded and dealt
+again, so what :func:`generate` returns always settles.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class _Table:
     flags: list[dict[str, Any]] = field(default_factory=list)
     faces: tuple[Tile, ...] = ()  # of the tile set: what a hand may wait on
     frozen: set[int] = field(default_factory=set)  # seats whose hand 开杠 froze
+    passed_kongs: set[tuple[int, Tile]] = field(default_factory=set)  # (seat, tile) of kongs passed up
 
     def tick(self) -> int:
         self.turn += 1
@@ -217,15 +218,26 @@ def _maybe_self_kong(t: _Table, seat_no: int) -> tuple[dict[str, Any], int | Non
             seat.hand.remove(tile)
         meld = {"type": "kong", "kind": "concealed", "tile": tile, "turn": t.tick()}
         seat.melds.append(meld)
-        return meld, None
+        return _late(t, seat_no, meld), None
+    t.passed_kongs.update((seat_no, x) for x in quads)
     for m in seat.melds:
-        if m["type"] == "pong" and m["tile"] in seat.hand and _may_kong(t, seat.hand, m["tile"], 1) \
-                and t.rng.random() < 0.6:
+        if m["type"] == "pong" and m["tile"] in seat.hand and _may_kong(t, seat.hand, m["tile"], 1):
+            if t.rng.random() >= 0.6:
+                t.passed_kongs.add((seat_no, m["tile"]))
+                continue
             seat.hand.remove(m["tile"])
             pong_turn = m.get("turn")
             m.update({"type": "kong", "kind": "added", "turn": t.tick()})
-            return m, pong_turn
+            return _late(t, seat_no, m), pong_turn
     return None
+
+
+def _late(t: _Table, seat_no: int, meld: dict[str, Any]) -> dict[str, Any]:
+    """Marks a kong the seat passed up when it first could make it, where the variant scores
+    that apart (贵阳 憨包豆: 上手四张一样 not konged at once, 000:57)."""
+    if t.variant.marks_delayed_kongs and (seat_no, meld["tile"]) in t.passed_kongs:
+        meld["delayed"] = True
+    return meld
 
 
 def _robbed(t: _Table, konger: int, meld: dict[str, Any], pong_turn: int | None, p_win: float) -> bool:
@@ -241,6 +253,7 @@ def _robbed(t: _Table, konger: int, meld: dict[str, Any], pong_turn: int | None,
     if not robbers:
         return False
     del meld["kind"]
+    meld.pop("delayed", None)
     meld["type"] = "pong"
     if pong_turn is None:
         del meld["turn"]

@@ -40,6 +40,7 @@ class Variant:
     # stay ready and is frozen after it, and the wall must hold kong_min_wall tiles (安化)
     kong_shows: ClassVar[int] = 0
     kong_min_wall: ClassVar[int] = 0
+    marks_delayed_kongs: ClassVar[bool] = False  # 贵阳 憨包豆: a self kong passed up once is made "delayed"
 
     # -- hooks ------------------------------------------------------------------
 

@@ -117,3 +117,12 @@ def test_generator_chows_where_the_variant_allows_it(variant: str) -> None:
              if m["type"] == "chow"]
     assert bool(chows) == REGISTRY[variant].allows_chow
     assert all(m["from"] == (i - 1) % len(b["players"]) for b, i, m in chows)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_generator_marks_delayed_kongs_where_the_variant_scores_them(variant: str) -> None:
+    """贵阳 憨包豆 (000:57): a concealed or added kong made after the seat passed it up."""
+    bodies = [generate(variant, seed) for seed in range(40)]
+    delayed = [m for b in bodies for p in b["players"] for m in p.get("melds", []) if m.get("delayed")]
+    assert bool(delayed) == REGISTRY[variant].marks_delayed_kongs
+    assert all(m["type"] == "kong" and m["kind"] in ("concealed", "added") for m in delayed)

@@ -39,6 +39,7 @@ class GuiyangZhuoji(Variant):
     Options = Options
     patterns = ALL_PATTERNS
     reveals_used = frozenset({"chicken_flip"})
+    marks_delayed_kongs = True  # 憨包豆 (000:57)
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         return SET_112  # 条万筒 + 红中, at any table size (000:3-5)
