@@ -5,10 +5,11 @@ concealed/added kong, discard, pong/exposed kong claims, the 下家's chow where
 variant allows it, self-draw and discard wins, 一炮多响, 抢杠胡 on an added kong, 天胡/地胡
 flagged when they happen); variants steer it through class attributes and hooks of
 :class:`rules.variant.Variant` (``sequential_wins``, ``self_draw_only``, ``allows_chow``,
-``reveals_used``, ``kong_shows`` and ``kong_min_wall`` for 开杠, ``marks_delayed_kongs``,
-``birds_to_draw``, ``simulate_flags``, ``may_win``, ``discard_first``). Rounds the
-variant still rejects (a rule the generic play does not know) are discarded and dealt
-again, so what :func:`generate` returns always settles.
+``reveals_used``, ``kong_shows`` and ``kong_min_wall`` for 开杠, ``marks_delayed_kongs``
+for 憨包豆, ``declares_ready`` for 报听, ``birds_to_draw``, ``simulate_flags``,
+``may_win``, ``discard_first``). Rounds the variant still rejects (a rule the generic
+play does not know) are discarded and dealt again, so what :func:`generate` returns
+always settles.
 """
 
 from __future__ import annotations
@@ -50,8 +51,9 @@ class _Table:
     last_drawer: int | None = None
     flags: list[dict[str, Any]] = field(default_factory=list)
     faces: tuple[Tile, ...] = ()  # of the tile set: what a hand may wait on
-    frozen: set[int] = field(default_factory=set)  # seats whose hand 开杠 froze
+    frozen: set[int] = field(default_factory=set)  # seats whose hand 开杠 or 报听 froze
     passed_kongs: set[tuple[int, Tile]] = field(default_factory=set)  # (seat, tile) of kongs passed up
+    declared: dict[int, int] = field(default_factory=dict)  # seat -> turn of its 报听
 
     def tick(self) -> int:
         self.turn += 1
@@ -125,7 +127,7 @@ def _play(t: _Table, p_win: float) -> None:
                     return
                 continue
         after_kong, skip_draw = kong_draw, False
-        # a hand 开杠 froze lets its drawn tile go at once
+        # a hand 开杠 or 报听 froze lets its drawn tile go at once
         tile = seat.hand[-1] if current in t.frozen else _choose_discard(t, seat.hand, _flags(t, current))
         seat.hand.remove(tile)
         turn = t.tick()
@@ -143,6 +145,8 @@ def _play(t: _Table, p_win: float) -> None:
                 return
             current = _next_live(t, current)
             continue
+        if t.variant.declares_ready and not seat.discards:
+            _maybe_declare(t, current, turn)
         discard: dict[str, Any] = {"tile": tile, "turn": turn}
         seat.discards.append(discard)
         claimer = _maybe_claim(t, current, tile)
@@ -161,6 +165,14 @@ def _play(t: _Table, p_win: float) -> None:
                 return
         else:  # after a pong the claimer discards without drawing
             skip_draw, kong_draw = True, False
+
+
+def _maybe_declare(t: _Table, seat_no: int, turn: int) -> None:
+    """报听 with the seat's first discard, nobody having won on it, when the hand left is ready
+    (贵阳 000:157, 湖南 002:139); the hand is frozen from then on (no pong or kong)."""
+    if waits(t.seats[seat_no].hand, t.rules, t.faces) and t.rng.random() < 0.5:
+        t.declared[seat_no] = turn
+        t.frozen.add(seat_no)
 
 
 def _over(t: _Table) -> bool:
@@ -364,6 +376,8 @@ def _body(t: _Table, reveals: Reveals, options: dict[str, Any], flags: list[dict
     players = []
     for i, s in enumerate(t.seats):
         p: dict[str, Any] = {"seat": i, "hand": sorted(s.hand), "melds": s.melds, "discards": s.discards}
+        if i in t.declared:
+            p["ready_declared_turn"] = t.declared[i]
         if flags[i]:
             p["flags"] = flags[i]
         players.append(p)

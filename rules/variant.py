@@ -41,6 +41,7 @@ class Variant:
     kong_shows: ClassVar[int] = 0
     kong_min_wall: ClassVar[int] = 0
     marks_delayed_kongs: ClassVar[bool] = False  # 贵阳 憨包豆: a self kong passed up once is made "delayed"
+    declares_ready: ClassVar[bool] = False  # 报听 (ready_declared_turn) with a first discard, the hand then frozen
 
     # -- hooks ------------------------------------------------------------------
 

@@ -126,3 +126,23 @@ def test_generator_marks_delayed_kongs_where_the_variant_scores_them(variant: st
     delayed = [m for b in bodies for p in b["players"] for m in p.get("melds", []) if m.get("delayed")]
     assert bool(delayed) == REGISTRY[variant].marks_delayed_kongs
     assert all(m["type"] == "kong" and m["kind"] in ("concealed", "added") for m in delayed)
+
+
+# 报听 with a first discard after which the hand is ready (贵阳 000:157, 湖南 002:139): a few
+# generated rounds in a hundred; these have it (the declared seat winning, or feeding: 杀听)
+DECLARED = [("guiyang-zhuoji", 74), ("guiyang-zhuoji", 235), ("hunan-zhuaniao", 74), ("hunan-zhuaniao", 83)]
+
+
+@pytest.mark.parametrize(("variant", "seed"), DECLARED)
+def test_declared_rounds_keep_the_invariants(variant: str, seed: int) -> None:
+    body = generate(variant, seed)
+    assert any("ready_declared_turn" in p for p in body["players"]), f"seed {seed} no longer declares 报听: pick another"
+    check_invariants(body)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_generator_declares_only_where_the_variant_has_it(variant: str) -> None:
+    if REGISTRY[variant].declares_ready:
+        assert any(v == variant for v, _ in DECLARED)
+    else:
+        assert not any("ready_declared_turn" in p for seed in range(40) for p in generate(variant, seed)["players"])

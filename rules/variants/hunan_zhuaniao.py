@@ -260,6 +260,7 @@ class HunanZhuaniao(Variant):
     Flags = Flags
     patterns = PATTERNS
     reveals_used = frozenset({"birds"})
+    declares_ready = True  # 报听 (002:139)
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         return SET_108_NO_PIN if n_players == 2 else SET_108  # 2 人 抽走“筒” (002:9)

@@ -40,6 +40,7 @@ class GuiyangZhuoji(Variant):
     patterns = ALL_PATTERNS
     reveals_used = frozenset({"chicken_flip"})
     marks_delayed_kongs = True  # 憨包豆 (000:57)
+    declares_ready = True  # 报听 (000:157)
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         return SET_112  # 条万筒 + 红中, at any table size (000:3-5)
