@@ -399,7 +399,8 @@ def _body(t: _Table, reveals: Reveals, options: dict[str, Any], flags: list[dict
 
 def generate(variant_id: str, seed: int, *, n_players: int | None = None, options: dict[str, Any] | None = None,
              p_win: float = 0.85, attempts: int = 200) -> dict[str, Any]:
-    """A request body for a legal random round of ``variant_id`` that the engine settles."""
+    """A request body for a legal random round of ``variant_id`` that the engine settles.
+    Options the variant refuses (alone or together) raise its :class:`InvalidRound` at once."""
     variant = REGISTRY[variant_id]
     rng = random.Random(seed)  # noqa: S311 - reproducible play, not cryptography
     options = dict(options or {})
@@ -415,6 +416,8 @@ def generate(variant_id: str, seed: int, *, n_players: int | None = None, option
         try:
             settle(body)
         except InvalidRound as e:
+            if any(err.pointer.startswith("/options") for err in e.errors):
+                raise  # the table's settings, not the deal: no other deal would settle
             last = e
             continue
         return body

@@ -7,15 +7,17 @@ deterministic bytes; rotating every seat by k rotates the answer by k; no except
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rules.api import settle
+from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.variants import REGISTRY
 from tests.support import rotate
@@ -146,3 +148,33 @@ def test_generator_declares_only_where_the_variant_has_it(variant: str) -> None:
         assert any(v == variant for v, _ in DECLARED)
     else:
         assert not any("ready_declared_turn" in p for seed in range(40) for p in generate(variant, seed)["players"])
+
+
+def option_values(variant: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Any table settings the variant declares: booleans, listed choices, integers in their
+    range (at most five above the minimum: the stakes scale, the rules do not). Tile-valued
+    options keep their defaults."""
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for f in dataclasses.fields(REGISTRY[variant].Options):
+        meta = f.metadata
+        if meta["choices"] is not None:
+            fields[f.name] = st.sampled_from(meta["choices"])
+        elif meta["kind"] == "boolean":
+            fields[f.name] = st.booleans()
+        elif meta["kind"] == "integer":
+            low = meta["minimum"] if meta["minimum"] is not None else 0
+            high = low + 5 if meta["maximum"] is None else min(meta["maximum"], low + 5)
+            fields[f.name] = st.integers(low, high)
+    return st.fixed_dictionaries(fields)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY_SETTINGS
+@given(data=st.data(), seed=st.integers(0, 2**31 - 1))
+def test_random_rounds_under_random_options_keep_the_invariants(variant: str, data: st.DataObject, seed: int) -> None:
+    options = data.draw(option_values(variant))
+    try:
+        body = generate(variant, seed, options=options)
+    except InvalidRound:
+        assume(False)  # settings that contradict each other: the variant refuses them, as it should
+    check_invariants(body)
