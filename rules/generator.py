@@ -351,7 +351,7 @@ def _maybe_chow(t: _Table, discarder: int, tile: Tile) -> int | None:
     if not pairs or t.rng.random() >= 0.2:
         return None
     a, b = t.rng.choice(pairs)
-    taken = [next(x for x in plain if x == f"{k}{of}") for k in (a, b)]  # the hand's own tile objects
+    taken = [f"{a}{of}", f"{b}{of}"]
     for x in taken:
         seat.hand.remove(x)
     seat.melds.append({"type": "chow", "tiles": sorted_tiles([*taken, tile]), "from": discarder, "turn": t.tick()})
