@@ -3,13 +3,13 @@
 Used by property tests, benchmarks and load tests. The play is generic (draw,
 concealed/added kong, discard, pong/exposed kong claims, the 下家's chow where the
 variant allows it, self-draw and discard wins, 一炮多响, 抢杠胡 on an added kong, 天胡/地胡
-flagged when they happen); variants steer it through class attributes and hooks of
-:class:`rules.variant.Variant` (``sequential_wins``, ``self_draw_only``, ``allows_chow``,
-``reveals_used``, ``kong_shows`` and ``kong_min_wall`` for 开杠, ``marks_delayed_kongs``
-for 憨包豆, ``declares_ready`` for 报听, ``birds_to_draw``, ``simulate_flags``,
-``may_win``, ``discard_first``). Rounds the variant still rejects (a rule the generic
-play does not know) are discarded and dealt again, so what :func:`generate` returns
-always settles.
+flagged when they happen, 报听/明扣/推倒 where the variant has them); variants steer it
+through class attributes and hooks of :class:`rules.variant.Variant` (``sequential_wins``,
+``self_draw_only``, ``allows_chow``, ``reveals_used``, ``kong_shows`` and ``kong_min_wall``
+for 开杠, ``marks_delayed_kongs`` for 憨包豆, ``declares_ready`` for 报听, ``declares_open``
+for 明扣, ``pushes_down`` for 推倒, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
+``discard_first``). Rounds the variant still rejects (a rule the generic play does not
+know) are discarded and dealt again, so what :func:`generate` returns always settles.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from .api import settle
 from .errors import InvalidRound
-from .hand import HandRules, is_complete, tiles_short, waits
+from .hand import HandRules, is_complete, tiles_short, waits, waits_seen
 from .options import parse_options
 from .snapshot import Reveals, Snapshot
 from .tiles import Tile, is_flower, is_suited, sorted_tiles, suit
@@ -54,6 +54,8 @@ class _Table:
     frozen: set[int] = field(default_factory=set)  # seats whose hand 开杠 or 报听 froze
     passed_kongs: set[tuple[int, Tile]] = field(default_factory=set)  # (seat, tile) of kongs passed up
     declared: dict[int, int] = field(default_factory=dict)  # seat -> turn of its 报听
+    open_hands: set[int] = field(default_factory=set)  # seats that declared 明扣: self-draw wins only
+    reveals: Reveals = field(default_factory=Reveals)
 
     def tick(self) -> int:
         self.turn += 1
@@ -100,7 +102,10 @@ def _play(t: _Table, p_win: float) -> None:
                 pending, kong_draw = t.draw(current), False
                 if pending is None:
                     return  # 荒庄
-            if _wins(t, current, pending) and t.rng.random() < p_win:
+            pushed = _maybe_push_down(t, current, pending, kong_draw)
+            if pushed is not None or (_wins(t, current, pending) and t.rng.random() < p_win):
+                if pushed is not None:
+                    t.flags[current][pushed] = True
                 t.wins.append({"winner": current, "from": None, "tile": pending, "turn": t.tick(),
                                "kong_draw": kong_draw, "last_tile": not t.wall,
                                "heavenly": t.turn == 1 and current == t.dealer})
@@ -131,7 +136,7 @@ def _play(t: _Table, p_win: float) -> None:
         tile = seat.hand[-1] if current in t.frozen else _choose_discard(t, seat.hand, _flags(t, current))
         seat.hand.remove(tile)
         turn = t.tick()
-        winners = [s for s in _order_after(current, n) if not t.seats[s].won
+        winners = [s for s in _order_after(current, n) if not t.seats[s].won and s not in t.open_hands
                    and _wins(t, s, tile) and t.rng.random() < p_win]
         if winners and not t.variant.self_draw_only:
             earthly = current == t.dealer and not seat.discards and _no_melds_yet(t)  # 地胡 on the dealer's first discard
@@ -147,6 +152,8 @@ def _play(t: _Table, p_win: float) -> None:
             continue
         if t.variant.declares_ready and not seat.discards:
             _maybe_declare(t, current, turn)
+        if current not in t.frozen and t.variant.declares_open(t.opts):
+            _maybe_open(t, current)
         discard: dict[str, Any] = {"tile": tile, "turn": turn}
         seat.discards.append(discard)
         claimer = _maybe_claim(t, current, tile)
@@ -173,6 +180,31 @@ def _maybe_declare(t: _Table, seat_no: int, turn: int) -> None:
     if waits(t.seats[seat_no].hand, t.rules, t.faces) and t.rng.random() < 0.5:
         t.declared[seat_no] = turn
         t.frozen.add(seat_no)
+
+
+def _maybe_push_down(t: _Table, seat_no: int, drawn: Tile, kong_draw: bool) -> str | None:
+    """推倒 (安化 四王/七王, 003:33): at the seat's first draw, before any meld or discard of its
+    own, a dealt hand the variant lets lay down wins at once, half the time: the flag to set."""
+    seat = t.seats[seat_no]
+    if kong_draw or seat.melds or seat.discards:
+        return None
+    flag = t.variant.pushes_down([*seat.hand, drawn], t.reveals, t.opts)
+    return flag if flag is not None and t.rng.random() < 0.5 else None
+
+
+def _maybe_open(t: _Table, seat_no: int) -> None:
+    """明扣 (邯郸 004:47-48): after a discard nobody won on, a ready hand is laid open; from then
+    on it wins by self-draw only and is frozen. The shown tiles (004:135) are the whole hand,
+    which gives every wait away, or not given."""
+    seat = t.seats[seat_no]
+    hand = seat.hand
+    # a face whose four copies the seat holds (its melds too) is no wait: the engine agrees
+    if t.rng.random() < 0.3 and waits_seen(hand, t.rules, t.faces, [x for m in seat.melds for x in _meld_tiles(m)]):
+        t.flags[seat_no]["mingkou"] = True
+        if t.rng.random() < 0.5:
+            t.flags[seat_no]["mingkou_tiles"] = sorted(hand)
+        t.frozen.add(seat_no)
+        t.open_hands.add(seat_no)
 
 
 def _over(t: _Table) -> bool:
@@ -260,7 +292,7 @@ def _robbed(t: _Table, konger: int, meld: dict[str, Any], pong_turn: int | None,
     if meld["kind"] != "added" or not t.wall:  # (no kong at all on an empty wall: nothing to rob)
         return False
     tile = meld["tile"]
-    robbers = [s for s in _order_after(konger, len(t.seats)) if not t.seats[s].won
+    robbers = [s for s in _order_after(konger, len(t.seats)) if not t.seats[s].won and s not in t.open_hands
                and _wins(t, s, tile) and t.rng.random() < p_win]
     if not robbers:
         return False
@@ -369,7 +401,7 @@ def _deal(variant: Variant, opts: Any, n: int, rng: random.Random) -> tuple[_Tab
     dealer = rng.randrange(n)
     seats = [_Seat(hand=[wall.pop() for _ in range(variant.hand_size)]) for _ in range(n)]
     seats[dealer].hand.append(wall.pop())
-    return _Table(variant, opts, rules, rng, wall, seats, dealer, faces=tileset.faces), reveals
+    return _Table(variant, opts, rules, rng, wall, seats, dealer, faces=tileset.faces, reveals=reveals), reveals
 
 
 def _body(t: _Table, reveals: Reveals, options: dict[str, Any], flags: list[dict[str, Any]]) -> dict[str, Any]:

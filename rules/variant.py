@@ -10,7 +10,7 @@ from .hand import HandRules, is_complete, waits_seen
 from .ledger import Settlement
 from .options import NoOptions, describe_options, options_schema
 from .patterns import PatternTable
-from .snapshot import Player, Snapshot, Win
+from .snapshot import Player, Reveals, Snapshot, Win
 from .tiles import SET_108, Tile, TileSet
 
 
@@ -77,6 +77,17 @@ class Variant:
     def simulate_flags(self, seat: int, hand: list[Tile], opts: Any, rng: Any) -> dict[str, Any]:
         """Per-player flags a generated round declares at the start (generator hook)."""
         return {}
+
+    def declares_open(self, opts: Any) -> bool:
+        """Whether a ready player may lay its hand open (邯郸 明扣, ``flags.mingkou``), to win by
+        self-draw only with the hand frozen from then on (generator hook)."""
+        return False
+
+    def pushes_down(self, tiles: list[Tile], reveals: Reveals, opts: Any) -> str | None:
+        """The player flag under which a dealt hand with its first draw (``tiles``, the drawn
+        tile last) may be laid down as a win without being complete (安化 四王/七王 推倒), else
+        ``None`` (generator hook)."""
+        return None
 
     def may_win(self, tiles: list[Tile], flags: Mapping[str, Any]) -> bool:
         """Whether a complete hand may be declared won, beyond its shape (generator hook).

@@ -1,11 +1,11 @@
 """Invariants every variant must keep, over random legal rounds (rules/generator.py):
 under the default settings, under random settings, and on fixed generated rounds that
-hold what random seeds seldom reach (抢杠胡, 地胡, 开杠, 报听).
+hold what random seeds seldom reach (抢杠胡, 地胡, 开杠, 报听, 一炮多响, 明扣, 推倒).
 
 DESIGN.md 'Invariants every variant is tested against': zero-sum; integer points;
 deterministic bytes; rotating every seat by k rotates the answer by k; no exception.
-The generator's variant-specific play (吃, 憨包豆, 报听) is checked to appear only where
-the variant has it.
+The generator's variant-specific play (吃, 憨包豆, 报听, 明扣) is checked to appear only
+where the variant has it.
 """
 
 from __future__ import annotations
@@ -82,6 +82,77 @@ def test_anhua_open_kongs_keep_the_invariants(seed: int, kind: str) -> None:
 
 def test_every_variant_reaches_a_rare_win() -> None:
     assert {v for v, _, _ in RARE_WINS} == set(VARIANTS)
+
+
+# 一炮多响: two seats winning on one discard needs two hands ready on the same tile at once.
+# The seeds below have it (found by scanning seeds 0-2,999 with the default settings where
+# those allow it; with 一炮多响 switched on, 0-3,999 for 邯郸, 0-29,999 for 贵阳 and for 安化
+# with 四王, where only 硬庄 hands win on a discard, 003:21). Not here: 湖南 allows it only
+# between 大胡 hands (002:131; none in 30,000 seeds) and 红中扎码 has no discard wins (001:270).
+MULTI_WINS: list[tuple[str, int, dict[str, Any]]] = [
+    ("anhua", 4764, {"multi_win": True, "wilds": 4}), ("anhua", 27985, {"multi_win": True, "wilds": 4}),
+    ("guiyang-zhuoji", 14380, {}),
+    ("handan", 539, {"multi_win": True}), ("handan", 2491, {"multi_win": True}),
+    ("hongzhong", 130, {}), ("hongzhong", 169, {}),
+    ("xuezhan", 33, {}), ("xuezhan", 86, {}),
+    ("zhuanzhuan", 199, {}), ("zhuanzhuan", 934, {}),
+]
+
+
+@pytest.mark.parametrize(("variant", "seed", "options"), MULTI_WINS)
+def test_multi_win_rounds_keep_the_invariants(variant: str, seed: int, options: dict[str, Any]) -> None:
+    body = generate(variant, seed, options=options)
+    by_discard = Counter((w["from"], w["turn"]) for w in body["wins"] if w.get("from") is not None)
+    assert max(by_discard.values(), default=0) >= 2, f"seed {seed} no longer gives 一炮多响: pick another"
+    check_invariants(body)
+
+
+# 明扣 (邯郸 004:47-48, 004:135), played in the 明扣 mode: a seat lays its ready hand open,
+# showing all of it or saying nothing of the tiles, then wins by self-draw only or not at all
+OPEN_HANDS = [(0, False, True), (3, True, True), (4, True, False), (5, False, False)]  # seed, tiles shown, won
+
+
+@pytest.mark.parametrize(("seed", "shown", "won"), OPEN_HANDS)
+def test_open_hands_keep_the_invariants(seed: int, shown: bool, won: bool) -> None:
+    body = generate("handan", seed, options={"mode": "mingkou"})
+    open_seats = [i for i, p in enumerate(body["players"]) if p.get("flags", {}).get("mingkou")]
+    assert open_seats, f"seed {seed} no longer lays a hand open: pick another"
+    seat = open_seats[0]
+    flags = body["players"][seat]["flags"]
+    assert ("mingkou_tiles" in flags) == shown
+    if shown:
+        assert flags["mingkou_tiles"] == body["players"][seat]["hand"]
+    wins = [w for w in body["wins"] if w["winner"] == seat]
+    assert bool(wins) == won
+    assert all(w["from"] is None for w in wins)  # 只能自摸 (004:48)
+    check_invariants(body)
+
+
+# 四王/七王 推倒 (安化 003:33): a dealt hand holding all four copies of the 王 face (or those
+# and three of the flipped face) may be laid down at its first draw as a self-drawn 小胡.
+# About one deal in 700 has it: seeds 0-5,999 scanned with each 王 setting.
+PUSH_DOWNS: list[tuple[int, dict[str, Any]]] = [(1333, {}), (4050, {}), (453, {"wilds": 4}), (998, {"wilds": 4})]
+
+
+@pytest.mark.parametrize(("seed", "options"), PUSH_DOWNS)
+def test_push_down_rounds_keep_the_invariants(seed: int, options: dict[str, Any]) -> None:
+    body = generate("anhua", seed, options=options)
+    pushed = [i for i, p in enumerate(body["players"]) if p.get("flags", {}).get("wild_push_down")]
+    assert pushed, f"seed {seed} no longer lays down 推倒: pick another"
+    player = body["players"][pushed[0]]
+    assert not player["melds"] and not player["discards"]
+    assert [w["from"] for w in body["wins"] if w["winner"] == pushed[0]] == [None]
+    check_invariants(body)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_generator_lays_hands_open_only_where_the_table_plays_mingkou(variant: str) -> None:
+    """明扣 never under default settings (邯郸's default mode has none, 004:88), and only in 邯郸."""
+    assert not any(p.get("flags", {}).get("mingkou") for seed in range(40) for p in generate(variant, seed)["players"])
+    assert REGISTRY[variant].declares_open(REGISTRY[variant].Options()) is False
+    if variant == "handan":
+        opts = REGISTRY[variant].Options(mode="mingkou")
+        assert REGISTRY[variant].declares_open(opts) is True
 
 
 def check_invariants(body: dict[str, Any]) -> None:

@@ -314,6 +314,10 @@ class Handan(Variant):
             return {"pao": True}
         return {}
 
+    def declares_open(self, opts: Any) -> bool:
+        """明扣 where the table plays it (004:47-48, 004:110)."""
+        return Table.of(opts).mingkou
+
     # -- readings ---------------------------------------------------------------------------
 
     def readings(self, player: Player, win: Win, opts: HandanOptions, faces: Iterable[Tile]) -> list[Reading]:

@@ -134,6 +134,11 @@ class Anhua(Variant):
     def table_rules(self, indicator: Tile | None, opts: Any) -> TableRules:
         return table_rules(indicator, opts)
 
+    def pushes_down(self, tiles: list[Tile], reveals: Reveals, opts: Any) -> str | None:
+        """四王/七王 推倒 (003:33), the 王 counted as dealt."""
+        found = push_down(tiles[:-1], tiles[-1], table_rules(reveals.wild_indicator, opts))
+        return None if found is None else "wild_push_down"
+
     def birds_to_draw(self, body: Mapping[str, Any], opts: Any) -> int:
         return 0 if any(w.get("last_tile") for w in body.get("wins", [])) else int(opts.birds)
 
