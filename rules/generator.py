@@ -188,7 +188,8 @@ def _maybe_push_down(t: _Table, seat_no: int, drawn: Tile, kong_draw: bool) -> s
     seat = t.seats[seat_no]
     if kong_draw or seat.melds or seat.discards:
         return None
-    flag = t.variant.pushes_down([*seat.hand, drawn], t.reveals, t.opts)
+    dealt = [*seat.hand, drawn] if seat_no == t.dealer else list(seat.hand)  # a non-dealer's draw was not dealt
+    flag = t.variant.pushes_down(dealt, t.reveals, t.opts)
     return flag if flag is not None and t.rng.random() < 0.5 else None
 
 

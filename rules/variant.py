@@ -83,10 +83,10 @@ class Variant:
         self-draw only with the hand frozen from then on (generator hook)."""
         return False
 
-    def pushes_down(self, tiles: list[Tile], reveals: Reveals, opts: Any) -> str | None:
-        """The player flag under which a dealt hand with its first draw (``tiles``, the drawn
-        tile last) may be laid down as a win without being complete (安化 四王/七王 推倒), else
-        ``None`` (generator hook)."""
+    def pushes_down(self, dealt: list[Tile], reveals: Reveals, opts: Any) -> str | None:
+        """The player flag under which a hand as dealt (the dealer's 14 tiles, the 14th last; a
+        non-dealer's 13) may be laid down as a win at the first draw without being complete
+        (安化 四王/七王 推倒), else ``None`` (generator hook)."""
         return None
 
     def may_win(self, tiles: list[Tile], flags: Mapping[str, Any]) -> bool:

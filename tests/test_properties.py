@@ -128,10 +128,11 @@ def test_open_hands_keep_the_invariants(seed: int, shown: bool, won: bool) -> No
     check_invariants(body)
 
 
-# 四王/七王 推倒 (安化 003:33): a dealt hand holding all four copies of the 王 face (or those
-# and three of the flipped face) may be laid down at its first draw as a self-drawn 小胡.
-# About one deal in 700 has it: seeds 0-5,999 scanned with each 王 setting.
-PUSH_DOWNS: list[tuple[int, dict[str, Any]]] = [(1333, {}), (4050, {}), (453, {"wilds": 4}), (998, {"wilds": 4})]
+# 四王/七王 推倒 (安化 003:33): a hand dealt all four copies of the 王 face (or those and three
+# of the flipped face) may be laid down at its first draw as a self-drawn 小胡; the dealer's
+# 14th tile was dealt, a non-dealer's first draw was not. Seeds 0-15,999 scanned with each
+# 王 setting: a dealer (1333, 998) and a non-dealer (4050, 12544) laying down.
+PUSH_DOWNS: list[tuple[int, dict[str, Any]]] = [(1333, {}), (4050, {}), (998, {"wilds": 4}), (12544, {"wilds": 4})]
 
 
 @pytest.mark.parametrize(("seed", "options"), PUSH_DOWNS)

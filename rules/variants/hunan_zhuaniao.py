@@ -215,12 +215,25 @@ _PAIRS: Final = HandRules(seven_pairs=True)
 """The two shapes :func:`readings` asks about (built once)."""
 
 
-def best_reading(player: Player, tile: Tile, self_drawn: bool, opts: Any) -> HandScore | None:
+def best_reading(player: Player, tile: Tile, self_drawn: bool, opts: Any, small_ok: bool | None = None) -> HandScore | None:
+    """取高: the highest reading among those that may win this way (``small_ok``: a 小胡 may,
+    by default when self-drawn: 小胡只能自摸, 002:127), else the highest of all (rejected
+    later); of equal values a 大胡 (it may draw birds where a 小胡 does not), then the first.
+    A hand both 七小对 and 平胡门清 at an equal 平胡门清 value is thus a 七小对, also on a discard."""
+    if small_ok is None:
+        small_ok = self_drawn
     best: HandScore | None = None
+    best_key = (False, 0, False)
     for r in readings(player, tile, self_drawn, opts):
-        if best is None or r.value > best.value:  # the first of equals, as max() takes
-            best = r
+        key = (small_ok or r.big, r.value, r.big)
+        if best is None or key > best_key:  # the first of equals, as max() takes
+            best, best_key = r, key
     return best
+
+
+def small_win_ok(w: Win, opts: Any) -> bool:
+    """Whether a 小胡 may win this way: self-drawn (002:127), or robbing a kong where 小胡可抢杠胡 (002:215)."""
+    return w.self_drawn or (w.robbing_kong and opts.small_win_robbing_kong)
 
 
 def birds_for(score: HandScore, win: Win, opts: Any) -> Birds:
@@ -320,7 +333,7 @@ class HunanZhuaniao(Variant):
                 continue
             scores[i] = score
             errors += win_flag_errors(snap, w, f"/wins/{i}", earthly_self_draw=True)
-            errors += _win_errors(w, score, f"/wins/{i}", opts)
+            errors += _win_errors(w, score, f"/wins/{i}", opts, snap)
         errors += _ready_errors(snap)
         if not errors:
             errors += _pass_errors(snap, scores, opts)
@@ -377,7 +390,7 @@ class HunanZhuaniao(Variant):
         snap = parse_snapshot(body, Flags, parse_options)
         group = snap.win_groups()[0] if snap.wins else ()
         for w in group:
-            score = best_reading(snap.players[w.winner], w.tile, w.self_drawn, opts)
+            score = best_reading(snap.players[w.winner], w.tile, w.self_drawn, opts, small_win_ok(w, opts))
             if score is not None and birds_for(score, w, opts).mode == "draw":
                 count: int = opts.bird_count
                 return count
@@ -397,7 +410,8 @@ class _Best:
         if i in self.found:
             return self.found[i]
         w = self.snap.wins[i]
-        score = self.found[i] = best_reading(self.snap.players[w.winner], w.tile, w.self_drawn, self.opts)
+        score = self.found[i] = best_reading(self.snap.players[w.winner], w.tile, w.self_drawn, self.opts,
+                                             small_win_ok(w, self.opts))
         return score
 
 
@@ -424,9 +438,9 @@ def _completes(player: Player, tile: Tile, rules: HandRules) -> bool:
 # -- checks ---------------------------------------------------------------------------------
 
 
-def _win_errors(w: Win, score: HandScore, ptr: str, opts: Any) -> list[RoundError]:
+def _win_errors(w: Win, score: HandScore, ptr: str, opts: Any, snap: Snapshot) -> list[RoundError]:
     errors = []
-    if not w.self_drawn and not score.big and not (w.robbing_kong and opts.small_win_robbing_kong):
+    if not score.big and not small_win_ok(w, opts):
         why = "小胡只能自摸 (002:127)" + ("; 小胡可抢杠胡 is off (002:215)" if w.robbing_kong else "")
         errors.append(RoundError("small_win_not_self_drawn", f"{ptr}/from",
                                  f"{'+'.join(score.names())} is a 小胡: {why}"))
@@ -435,6 +449,11 @@ def _win_errors(w: Win, score: HandScore, ptr: str, opts: Any) -> list[RoundErro
                                  "海底 tiles are drawn one per player and not discarded (002:95-99): a 海底 win is self-drawn"))
     if w.last_tile and w.kong_draw:
         errors.append(RoundError("inconsistent_win", f"{ptr}/kong_draw", "the last A+1 tiles cannot be konged (002:99)"))
+    if w.last_tile and snap.wall_remaining is not None and snap.wall_remaining >= snap.n:
+        # a 海底 win draws no birds, so what is left is 海底 tiles not yet dealt: fewer than A
+        errors.append(RoundError("inconsistent_win", f"{ptr}/last_tile",
+                                 f"海底 is the last {snap.n} tiles, one to each player (002:91-95), but "
+                                 f"{snap.wall_remaining} tiles are left in the wall"))
     return errors
 
 

@@ -97,6 +97,13 @@ def konger(win: Win) -> int | None:
     return win.winner if win.kong_draw else win.from_seat if win.after_kong_discard else None
 
 
+def _dealt(snap: Snapshot, win: Win) -> list[Tile]:
+    """The winner's hand as dealt, what 推倒 is judged on (003:33 发完牌后): the dealer's 14
+    tiles (its hand and the tile it names), a non-dealer's 13 (the tile won on is its first draw)."""
+    hand = snap.players[win.winner].hand
+    return [*hand, win.tile] if win.winner == snap.dealer else list(hand)
+
+
 def fed_kong(snap: Snapshot, win: Win) -> tuple[int, int] | None:
     """(seat, meld index) of the kong whose shown tiles this win used: the konger's kong
     that lists two shown tiles, the third being the tile won on."""
@@ -134,9 +141,9 @@ class Anhua(Variant):
     def table_rules(self, indicator: Tile | None, opts: Any) -> TableRules:
         return table_rules(indicator, opts)
 
-    def pushes_down(self, tiles: list[Tile], reveals: Reveals, opts: Any) -> str | None:
-        """四王/七王 推倒 (003:33), the 王 counted as dealt."""
-        found = push_down(tiles[:-1], tiles[-1], table_rules(reveals.wild_indicator, opts))
+    def pushes_down(self, dealt: list[Tile], reveals: Reveals, opts: Any) -> str | None:
+        """四王/七王 推倒 (003:33)."""
+        found = push_down(dealt, dealt[-1], table_rules(reveals.wild_indicator, opts))
         return None if found is None else "wild_push_down"
 
     def birds_to_draw(self, body: Mapping[str, Any], opts: Any) -> int:
@@ -154,7 +161,7 @@ class Anhua(Variant):
         player = snap.players[win.winner]
         tbl = self.table_rules(snap.reveals.wild_indicator, opts)
         if player.flags.wild_push_down:
-            return push_down(player.hand, win.tile, tbl)
+            return push_down(_dealt(snap, win), win.tile, tbl)
         return best_allowed(player.hand, player.melds, self.win_tiles(snap, win), event_of(win), tbl)
 
     def _candidates(self, r: _Round, snap: Snapshot, i: int, win: Win) -> list[Scored]:
@@ -171,7 +178,7 @@ class Anhua(Variant):
             return r.scores[i]
         player = snap.players[win.winner]
         if player.flags.wild_push_down:
-            found = push_down(player.hand, win.tile, r.tbl)
+            found = push_down(_dealt(snap, win), win.tile, r.tbl)
         else:
             event = event_of(win)
             shown = self.win_tiles(snap, win)[1:]  # the other tiles of a 开杠, after the tile won on
@@ -233,8 +240,9 @@ class Anhua(Variant):
             if w is None or not w.self_drawn or w.kong_draw or p.melds or p.discards:
                 errors.append(RoundError("invalid_flag", ptr, "四王/七王 推倒 is a self-drawn win on the player's first draw, "
                                          "before any meld or discard of its own (003:33)"))
-            elif push_down(p.hand, w.tile, tbl) is None:
-                errors.append(RoundError("invalid_flag", ptr, "推倒 needs 四王 or 七王 in the dealt hand (003:19,33)"))
+            elif push_down(_dealt(snap, w), w.tile, tbl) is None:
+                errors.append(RoundError("invalid_flag", ptr, "推倒 needs 四王 or 七王 in the hand as dealt, without a "
+                                         "non-dealer's first draw (003:19,33)"))
         return errors
 
     def _check_kongers_ready(self, snap: Snapshot, opts: Any) -> list[RoundError]:

@@ -235,9 +235,10 @@ def completes(hand: Sequence[Tile], melds: Sequence[Meld], tile: Tile, tbl: Tabl
     return any(_complete(real, n_wild, melds) for _, real, n_wild, _ in _readings(own, (), tbl))
 
 
-def push_down(hand: Sequence[Tile], tile: Tile, tbl: TableRules) -> Scored | None:
-    """四王/七王 推倒 (003:33): the dealt hand's 王 (as dealt: no 王代硬) make 四王 or 七王."""
-    cls = classify(t for t in [*hand, tile] if t in tbl.wild)
+def push_down(dealt: Sequence[Tile], tile: Tile, tbl: TableRules) -> Scored | None:
+    """四王/七王 推倒 (003:33): the 王 of the hand as dealt (发完牌后: the dealer's 14 tiles, a
+    non-dealer's 13 without its first draw; no 王代硬) make 四王 or 七王. ``tile``: the win's."""
+    cls = classify(t for t in dealt if t in tbl.wild)
     names = PUSH_DOWN_NAMES.get(cls.id)
     if names is None:
         return None

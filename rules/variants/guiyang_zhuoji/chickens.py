@@ -194,11 +194,13 @@ def holding(f: Facts, seat: int, face: Tile, ch: Chickens, firsts: Mapping[Tile,
 
 def full_of_flipped(f: Facts, seat: int) -> bool:
     """满鸡: all four copies of the flipped chicken score for ``seat`` (000:151): in hand or
-    melds, or among its discards where discards count (满堂鸡, or a default chicken)."""
+    melds, or among its unclaimed discards only under 满堂鸡 ("在手中或者在满堂鸡前提下，打出去的牌"
+    — a discarded 幺鸡 that scores as a default chicken does not make 满鸡 without it)."""
     ch = chickens_of(f.snap.reveals.chicken_flip, f.opts)
     if ch.flipped is None:
         return False
-    return holding(f, seat, ch.flipped, ch, {}).total == 4
+    h = holding(f, seat, ch.flipped, ch, {})
+    return h.hand + h.melds + (h.discards if f.opts.mantang_chicken else 0) == 4
 
 
 def chicken_lines(f: Facts) -> list[Line]:
