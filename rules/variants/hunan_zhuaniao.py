@@ -449,6 +449,11 @@ def _win_errors(w: Win, score: HandScore, ptr: str, opts: Any, snap: Snapshot) -
                                  "海底 tiles are drawn one per player and not discarded (002:95-99): a 海底 win is self-drawn"))
     if w.last_tile and w.kong_draw:
         errors.append(RoundError("inconsistent_win", f"{ptr}/kong_draw", "the last A+1 tiles cannot be konged (002:99)"))
+    if not w.self_drawn and snap.wall_remaining is not None and snap.wall_remaining + len(snap.reveals.birds) < snap.n:
+        # the birds came from the wall after the win: before them fewer than A tiles were left
+        errors.append(RoundError("inconsistent_win", f"{ptr}/from",
+                                 f"with {snap.wall_remaining + len(snap.reveals.birds)} tiles left before the birds the "
+                                 f"海底 (the last {snap.n}) had begun, and 海底 tiles are not discarded (002:91-95)"))
     if w.last_tile and snap.wall_remaining is not None and snap.wall_remaining >= snap.n:
         # a 海底 win draws no birds, so what is left is 海底 tiles not yet dealt: fewer than A
         errors.append(RoundError("inconsistent_win", f"{ptr}/last_tile",
