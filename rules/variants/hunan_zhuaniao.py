@@ -449,17 +449,22 @@ def _win_errors(w: Win, score: HandScore, ptr: str, opts: Any, snap: Snapshot) -
                                  "海底 tiles are drawn one per player and not discarded (002:95-99): a 海底 win is self-drawn"))
     if w.last_tile and w.kong_draw:
         errors.append(RoundError("inconsistent_win", f"{ptr}/kong_draw", "the last A+1 tiles cannot be konged (002:99)"))
-    if not w.self_drawn and snap.wall_remaining is not None and snap.wall_remaining + len(snap.reveals.birds) < snap.n:
-        # the birds came from the wall after the win: before them fewer than A tiles were left
-        errors.append(RoundError("inconsistent_win", f"{ptr}/from",
-                                 f"with {snap.wall_remaining + len(snap.reveals.birds)} tiles left before the birds the "
-                                 f"海底 (the last {snap.n}) had begun, and 海底 tiles are not discarded (002:91-95)"))
-    if w.last_tile and snap.wall_remaining is not None and snap.wall_remaining >= snap.n:
-        # a 海底 win draws no birds, so what is left is 海底 tiles not yet dealt: fewer than A
-        errors.append(RoundError("inconsistent_win", f"{ptr}/last_tile",
-                                 f"海底 is the last {snap.n} tiles, one to each player (002:91-95), but "
-                                 f"{snap.wall_remaining} tiles are left in the wall"))
-    return errors
+    return errors + ([] if snap.wall_remaining is None else _haidi_wall_errors(w, ptr, snap, snap.wall_remaining))
+
+
+def _haidi_wall_errors(w: Win, ptr: str, snap: Snapshot, left: int) -> list[RoundError]:
+    """海底 is the last A tiles, one to each player, not discarded (002:91-95): the wall the
+    snapshot reports must agree with the win."""
+    before_birds = left + len(snap.reveals.birds)  # the birds came from the wall after the win
+    if not w.self_drawn and before_birds < snap.n:
+        return [RoundError("inconsistent_win", f"{ptr}/from",
+                           f"with {before_birds} tiles left before the birds the 海底 (the last {snap.n}) had begun, "
+                           "and 海底 tiles are not discarded (002:91-95)")]
+    if w.last_tile and left >= snap.n:  # a 海底 win draws no birds: fewer than A are left after it
+        return [RoundError("inconsistent_win", f"{ptr}/last_tile",
+                           f"海底 is the last {snap.n} tiles, one to each player (002:91-95), but "
+                           f"{left} tiles are left in the wall")]
+    return []
 
 
 def _ready_errors(snap: Snapshot) -> list[RoundError]:
