@@ -14,12 +14,16 @@ INCOMPATIBLE_FLAGS: tuple[tuple[str, str], ...] = (
     ("heavenly", "earthly"), ("heavenly", "kong_draw"), ("heavenly", "robbing_kong"),
     ("heavenly", "after_kong_discard"), ("robbing_kong", "after_kong_discard"),
     ("robbing_kong", "earthly"), ("earthly", "kong_draw"),
+    # 天胡/地胡 are won on the dealt hand or the first discard/draw: the wall is full, not at its last tile
+    ("heavenly", "last_tile"), ("earthly", "last_tile"),
 )
 """Pairs of win flags no single win can carry (all of heavenly, earthly, kong_draw, robbing_kong,
-after_kong_discard: :func:`win_flag_errors` relies on it)."""
+after_kong_discard, last_tile: :func:`win_flag_errors` relies on it)."""
 
-SHARED_BY_ONE_DISCARD: tuple[str, ...] = ("robbing_kong", "after_kong_discard", "earthly", "last_tile")
-"""Flags that describe the discard itself, so every win on one discard carries the same."""
+SHARED_BY_ONE_DISCARD: tuple[str, ...] = ("robbing_kong", "after_kong_discard", "last_tile")
+"""Flags that describe the discard itself, so every win on one discard carries the same.
+地胡 is not one of them: it is each winner's own first go-around (贵阳 000:155: a discard
+can be one winner's first round and not another's), checked per winner."""
 
 
 def single_event_errors(snap: Snapshot) -> list[RoundError]:
@@ -56,12 +60,12 @@ def win_flag_errors(snap: Snapshot, win: Win, ptr: str, *, earthly_self_draw: bo
     - 杠上炮 ``after_kong_discard``: the discarder has a kong;
     - 抢杠胡 ``robbing_kong``: the robbed seat keeps its pong of the won tile (the snapshot
       convention for a robbed added kong);
-    - no pair of :data:`INCOMPATIBLE_FLAGS`.
+    - no pair of :data:`INCOMPATIBLE_FLAGS` (海底 ``last_tile`` with 天胡 or 地胡 among them).
     """
     errors: list[RoundError] = []
     # every incompatible pair is of these five flags: with fewer than two set, none can clash
     # (the common case, without a getattr per pair)
-    if win.heavenly + win.earthly + win.kong_draw + win.robbing_kong + win.after_kong_discard >= 2:
+    if win.heavenly + win.earthly + win.kong_draw + win.robbing_kong + win.after_kong_discard + win.last_tile >= 2:
         errors += [RoundError("inconsistent_win", ptr, f"{a} and {b} cannot both be true of one win")
                    for a, b in INCOMPATIBLE_FLAGS if getattr(win, a) and getattr(win, b)]
     winner = snap.players[win.winner]
@@ -90,3 +94,14 @@ def _earthly_possible(snap: Snapshot, win: Win, self_draw_allowed: bool) -> bool
     if win.self_drawn:
         return self_draw_allowed and not winner.discards
     return win.from_seat == snap.dealer and not snap.players[snap.dealer].discards
+
+
+def last_tile_wall_errors(snap: Snapshot, win: Win, ptr: str) -> list[RoundError]:
+    """海底 (``last_tile``) is a win on the wall's last tile: nothing can be drawn after it, so a
+    ``wall_remaining`` above 0 contradicts the flag (for variants whose 海底 is the one last
+    tile; 湖南's is the last A tiles)."""
+    if win.last_tile and snap.wall_remaining:
+        return [RoundError("inconsistent_win", f"{ptr}/last_tile",
+                           f"海底 is a win on the wall's last tile, but {snap.wall_remaining} tiles are left")]
+    return []
+

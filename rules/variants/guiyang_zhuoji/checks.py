@@ -16,7 +16,8 @@ from .hu import kills_ready
 def round_errors(f: Facts) -> list[RoundError]:
     snap = f.snap
     errors = single_event_errors(snap)
-    if len(snap.wins) > 1 and not f.opts.multi_win:
+    # 一炮多响 is about a discarded tile (打出一张牌, 000:181); several may always rob one kong (000:147)
+    if len(snap.wins) > 1 and not f.opts.multi_win and not snap.wins[0].robbing_kong:
         errors.append(RoundError("multi_win_disabled", "/wins/1", "一炮多响 is off: one discard is won by one player (000:181)"))
     for i, w in enumerate(snap.wins):
         errors += _win_errors(f, i, w)
