@@ -24,7 +24,7 @@ from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win
 from ..tiles import SET_108, SET_112, Tile, TileSet, compact, suit
 from ..variant import Variant, seats_after
-from ..win_checks import single_event_errors, win_flag_errors
+from ..win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
 from ._round import PerRound, PerWin
 from ._shapes import all_triplets, seven_pairs, standard
 
@@ -158,6 +158,7 @@ class Zhuanzhuan(Variant):
                                          "is not a winning hand in zhuanzhuan"))
             # 地胡 here is only the win on the dealer's first discard: "庄家出6分" (001:18)
             errors += win_flag_errors(snap, w, ptr, earthly_self_draw=False)
+            errors += last_tile_wall_errors(snap, w, ptr)
         return errors
 
     # -- scoring ----------------------------------------------------------------------

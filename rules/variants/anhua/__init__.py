@@ -26,7 +26,7 @@ from ...options import option
 from ...snapshot import Meld, Player, Reveals, Snapshot, Win, _list, _meld
 from ...tiles import SET_108, Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, others
-from ...win_checks import single_event_errors, win_flag_errors
+from ...win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
 from .._round import PerRound
 from .scoring import PAIR_258, Scored, TableRules, best_allowed, best_of, candidates, push_down, waits, wild_faces
 from .tables import EVENTS, SELF_DRAW, Event, pattern_table
@@ -205,6 +205,9 @@ class Anhua(Variant):
         if not snap.wins and snap.last_drawer is None:
             errors.append(RoundError("missing_field", "/last_drawer",
                                      "a drawn round passes the deal to the player who drew the last tile (003:15)"))
+        if not snap.wins and snap.wall_remaining:
+            errors.append(RoundError("wall_not_exhausted", "/wall_remaining", "荒庄 comes when the 海底 tile has been "
+                                     f"drawn (003:15), but {snap.wall_remaining} tiles are left"))
         for i, w in enumerate(snap.wins):
             errors += self._check_win(snap, w, i, opts)
         errors += self._check_flags(snap, opts)
@@ -372,7 +375,17 @@ def _check_birds(snap: Snapshot, opts: Any) -> list[RoundError]:
     if n != opts.birds and not short_wall:
         return [RoundError("bird_count", ptr, f"the table draws {opts.birds} bird(s) (003:123 B); {n} given "
                            "(fewer only when wall_remaining is 0)")]
+    left = _left_after_kong(snap.wins[0])
+    if n < min(opts.birds, left):
+        return [RoundError("bird_count", ptr, f"{n} bird(s) given, but the wall held at least {left} tile(s) after "
+                           f"this win (开杠 needs 余牌数≥4, 003:27 ①), so {min(opts.birds, left)} were drawn (003:123 B)")]
     return []
+
+
+def _left_after_kong(w: Win) -> int:
+    """Tiles the wall still holds, at the least, after a win on a kong (开杠 needs 余牌数≥4,
+    003:27 ①): a robbed kong showed nothing, a 开杠 showed three; 0 for any other win."""
+    return 4 if w.robbing_kong else 1 if w.kong_draw or w.after_kong_discard else 0
 
 
 def _check_wins(snap: Snapshot, opts: Any) -> list[RoundError]:
@@ -387,7 +400,19 @@ def _check_wins(snap: Snapshot, opts: Any) -> list[RoundError]:
         errors += [e for e in win_flag_errors(snap, w, ptr) if e.pointer != f"{ptr}/robbing_kong"]
         if w.robbing_kong:
             errors += _check_robbing(snap, w, ptr, opts)
+        errors += _check_last_tile(snap, w, ptr)
     return errors
+
+
+def _check_last_tile(snap: Snapshot, w: Win, ptr: str) -> list[RoundError]:
+    """海底 (``last_tile``) is the wall's last tile; it draws no birds (003:123 C), so a wrong
+    flag would change the payout."""
+    if not w.last_tile:
+        return []
+    if _left_after_kong(w):
+        return [RoundError("inconsistent_win", f"{ptr}/last_tile", "开杠 needs 余牌数≥4 (003:27 ①): a win on a robbed "
+                           "kong or on a tile 开杠 showed leaves tiles in the wall, so it is not the 海底 tile")]
+    return last_tile_wall_errors(snap, w, ptr)  # a 海底 win draws no birds (003:123 C): nothing is drawn after it
 
 
 def _check_robbing(snap: Snapshot, w: Win, ptr: str, opts: Any) -> list[RoundError]:

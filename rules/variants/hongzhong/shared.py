@@ -13,7 +13,7 @@ from ...ledger import HandReport, Ledger
 from ...snapshot import Snapshot, Win
 from ...tiles import SET_112, Tile, TileSet, chinese
 from ...variant import Variant, seats_after
-from ...win_checks import single_event_errors, win_flag_errors
+from ...win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
 
 HONGZHONG: Final[Tile] = "C"
 """红中: the wildcard of both games, "用来在胡牌时替代任何牌，相当于赖子" (001:226, 001:268)."""
@@ -73,6 +73,7 @@ def check_wins(snap: Snapshot) -> list[RoundError]:
     errors = single_event_errors(snap)
     for i, w in enumerate(snap.wins):
         errors += win_flag_errors(snap, w, f"/wins/{i}", earthly_self_draw=True)
+        errors += last_tile_wall_errors(snap, w, f"/wins/{i}")
     return errors
 
 

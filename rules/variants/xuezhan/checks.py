@@ -9,6 +9,7 @@ from ...hand import is_complete
 from ...snapshot import Player, Snapshot, Win
 from ...tiles import Tile, compact
 from ...timeline import Timeline, check_sequential_wins, missing_turns
+from ...win_checks import last_tile_wall_errors
 from .fan import RULES, WIN_EVENTS, flower_pig_reason
 from .options import Options
 
@@ -92,6 +93,7 @@ def win_flags(snap: Snapshot, groups: list[tuple[Win, ...]] | None = None) -> li
         for k, w in enumerate(group):
             ptr = f"/wins/{index + k}"
             errors += _one_win_flags(snap, w, ptr)
+            errors += last_tile_wall_errors(snap, w, ptr)
             if k and any(getattr(w, f) != getattr(group[0], f) for f, _ in WIN_EVENTS):
                 errors.append(RoundError("inconsistent_win", ptr, "wins on one discard share that discard's flags (一炮多响)"))
             if w.last_tile and g != len(groups) - 1:
