@@ -341,6 +341,9 @@ class HunanZhuaniao(Variant):
         if not snap.wins and snap.last_drawer is None:
             errors.append(RoundError("missing_field", "/last_drawer",
                                      "荒庄: whoever drew the last tile deals next (002:35) — give last_drawer"))
+        if not snap.wins and snap.wall_remaining:
+            errors.append(RoundError("wall_not_exhausted", "/wall_remaining", "流局 comes only after the 海底捞 is over "
+                                     f"(002:155), but {snap.wall_remaining} tiles are left"))
         if errors:
             raise InvalidRound(errors)
 
@@ -480,21 +483,37 @@ def _ready_errors(snap: Snapshot) -> list[RoundError]:
     return errors
 
 
-def _drew_between(player: Player, ptr: str, after: int, before: int) -> bool | RoundError:
+def _drew_between(player: Player, ptr: str, after: int, before: int, own_draw: bool) -> bool | RoundError:
     """Whether ``player`` drew a tile between two turns: a discard of theirs in between that
-    does not follow a pong (a pong's discard comes without a draw)."""
+    does not follow a pong (a pong's discard comes without a draw), or a kong (its
+    replacement tile). A pass on the player's ``own_draw`` is followed by that draw's
+    discard, which shows no new draw: then it takes a second one."""
     turns = []
     for k, d in enumerate(player.discards):
         if d.turn is None:
             return RoundError("missing_field", f"{ptr}/discards/{k}/turn", "过胡 is checked by turn: give every discard's turn")
         turns.append(d.turn)
     pongs = [m.turn for m in player.melds if m.type == "pong" and m.turn is not None]
+    draws = sum(1 for m in player.melds if m.is_kong and m.turn is not None and after < m.turn < before)
     previous = after
     for at in sorted(turns):
         if after < at < before and not any(previous < t < at for t in pongs):
-            return True
+            draws += 1
         previous = max(previous, at)
-    return False
+    return draws > (1 if own_draw else 0)
+
+
+def _passed_own_draw(snap: Snapshot, seat: int, tile: Tile, turn: int) -> bool:
+    """Whether a declined win was on the player's own draw: no other seat discarded that
+    tile, or made a kong of it (抢杠), at that turn."""
+    for p in snap.players:
+        if p.seat == seat:
+            continue
+        if any(d.turn == turn and d.tile == tile for d in p.discards):
+            return False
+        if any(m.is_kong and m.turn == turn and m.tile == tile for m in p.melds):
+            return False
+    return True
 
 
 def _pass_errors(snap: Snapshot, scores: Mapping[int, HandScore], opts: Any) -> list[RoundError]:
@@ -517,7 +536,8 @@ def _pass_errors(snap: Snapshot, scores: Mapping[int, HandScore], opts: Any) -> 
                 errors.append(RoundError("inconsistent_pass", f"{rptr}/turn",
                                          "a declined win comes before the win that ended the round"))
                 continue
-            drew = _drew_between(player, base, rec["turn"], w.turn)
+            own = _passed_own_draw(snap, w.winner, rec["tile"], rec["turn"])
+            drew = _drew_between(player, base, rec["turn"], w.turn, own)
             if isinstance(drew, RoundError):
                 errors.append(drew)
                 continue
