@@ -644,6 +644,16 @@ def _tiles_fit(snap: Snapshot, tileset: TileSet) -> bool:
     return tileset.holds(tiles)
 
 
+def unused_reveal_errors(snap: Snapshot, used: frozenset[str]) -> list[RoundError]:
+    """A flipped tile the variant has no rule for (birds at a table without 抓鸟, a 翻鸡 where
+    nothing is flipped) would be ignored in silence: each one given is ``unexpected_reveal``."""
+    r = snap.reveals
+    given = (("chicken_flip", r.chicken_flip is not None), ("birds", bool(r.birds)),
+             ("wild_indicator", r.wild_indicator is not None))
+    return [RoundError("unexpected_reveal", f"/reveals/{name}", f"{snap.variant} flips no tile for {name}: "
+                       "it has no rule that reads it") for name, present in given if present and name not in used]
+
+
 def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], hand_size: int,
                  allows_chow: bool) -> None:
     """Seats, dealer, tile set, meld shapes, hand sizes, tile conservation, win seats."""

@@ -25,7 +25,7 @@ from ..hand import Decomposition, HandRules, analyse, decompositions, wait_shape
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
 from ..patterns import Pattern, PatternTable
-from ..snapshot import Player, Snapshot, Win
+from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_108, SET_136, Tile, TileSet, compact, suit
 from ..variant import Variant, closest_after, others
 from ..win_checks import single_event_errors, win_flag_errors
@@ -380,7 +380,7 @@ class Handan(Variant):
     def validate(self, snap: Snapshot, opts: Any) -> None:
         r = _ROUND.get(snap, opts)
         table = r.table
-        errors = [*single_event_errors(snap), *_multi_win_errors(snap, table)]
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *single_event_errors(snap), *_multi_win_errors(snap, table)]
         for i, w in enumerate(snap.wins):
             ptr = f"/wins/{i}"
             player = snap.players[w.winner]

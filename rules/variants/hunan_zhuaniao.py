@@ -21,7 +21,7 @@ from ..hand import HandRules, analyse, count_tiles, decompositions, is_complete,
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option, parse_options
 from ..patterns import Pattern, PatternTable
-from ..snapshot import Player, Snapshot, Win, _list, _meld, parse_snapshot
+from ..snapshot import Player, Snapshot, Win, _list, _meld, parse_snapshot, unused_reveal_errors
 from ..tiles import SET_108, SET_108_NO_PIN, Tile, TileSet, compact, rank, suit
 from ..variant import Variant, seats_after
 from ..win_checks import single_event_errors, win_flag_errors
@@ -322,7 +322,7 @@ class HunanZhuaniao(Variant):
     # -- validation ---------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        errors = single_event_errors(snap)
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *single_event_errors(snap)]
         scores: dict[int, HandScore] = {}
         best = _ROUND.get(snap, opts)
         for i, w in enumerate(snap.wins):

@@ -21,7 +21,7 @@ from ..hand import HandRules, analyse
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
 from ..patterns import Pattern, PatternTable
-from ..snapshot import Player, Snapshot, Win
+from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_108, SET_112, Tile, TileSet, compact, suit
 from ..variant import Variant, seats_after
 from ..win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
@@ -139,8 +139,8 @@ class Zhuanzhuan(Variant):
     # -- validation -------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        errors = [*_check_options(opts), *_check_red_dragons(snap, opts), *self._check_wins(snap, opts),
-                  *_check_birds(snap, opts)]
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *_check_options(opts), *_check_red_dragons(snap, opts),
+                  *self._check_wins(snap, opts), *_check_birds(snap, opts)]
         if not snap.wins and snap.wall_remaining:
             errors.append(RoundError("wall_not_exhausted", "/wall_remaining",
                                      "a round without a win ends only when the wall is exhausted (流局, 001:8)"))

@@ -23,7 +23,7 @@ from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, decompositions, seven_pairs_with
 from ...ledger import HandReport, Ledger, Settlement
 from ...options import option
-from ...snapshot import Meld, Player, Reveals, Snapshot, Win, _list, _meld
+from ...snapshot import Meld, Player, Reveals, Snapshot, Win, _list, _meld, unused_reveal_errors
 from ...tiles import SET_108, Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, others
 from ...win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
@@ -201,7 +201,8 @@ class Anhua(Variant):
         if snap.reveals.wild_indicator is None:
             raise InvalidRound(RoundError("missing_field", "/reveals/wild_indicator",
                                           "安化 needs the flipped tile that fixes the 王 (003:17)"))
-        errors = [*_check_chows(snap), *_check_reveals(snap), *_check_birds(snap, opts), *_check_wins(snap, opts)]
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *_check_chows(snap), *_check_reveals(snap),
+                  *_check_birds(snap, opts), *_check_wins(snap, opts)]
         if not snap.wins and snap.last_drawer is None:
             errors.append(RoundError("missing_field", "/last_drawer",
                                      "a drawn round passes the deal to the player who drew the last tile (003:15)"))
