@@ -49,7 +49,8 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     if not lo <= snap.n <= hi:
         raise InvalidRound(RoundError("player_count", "/players",
                                       f"{variant.id} is played by {lo}-{hi} players, got {snap.n}"))
-    check_common(snap, variant.tileset(opts, snap.n), variant.players, variant.hand_size, variant.allows_chow)
+    check_common(snap, variant.tileset(opts, snap.n), variant.players, variant.hand_size, variant.allows_chow,
+                 variant.kept_draw_seats(snap))
     with hand_memo():  # validation and settlement analyse the same hands: once is enough
         variant.validate(snap, opts)
         expected = request.get("expected")

@@ -655,8 +655,9 @@ def unused_reveal_errors(snap: Snapshot, used: frozenset[str]) -> list[RoundErro
 
 
 def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], hand_size: int,
-                 allows_chow: bool) -> None:
-    """Seats, dealer, tile set, meld shapes, hand sizes, tile conservation, win seats."""
+                 allows_chow: bool, kept_draw: frozenset[int] = frozenset()) -> None:
+    """Seats, dealer, tile set, meld shapes, hand sizes, tile conservation, win seats.
+    A seat in ``kept_draw`` may hold one tile more (a last draw kept, not discarded)."""
     errors: list[RoundError] = []
     lo, hi = players
     if not lo <= snap.n <= hi:
@@ -686,7 +687,7 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
     for i, p in enumerate(snap.players):
         errors += _check_melds(p, i, snap.n, allows_chow)
         size = len(p.hand) + 3 * len(p.melds)
-        if size != hand_size:
+        if size != hand_size and not (size == hand_size + 1 and i in kept_draw):
             errors.append(RoundError("hand_size", f"/players/{i}/hand",
                                      f"{len(p.hand)} concealed tiles and {len(p.melds)} melds make {size}; "
                                      f"a hand here holds {hand_size} (the winning tile is given in wins)"))

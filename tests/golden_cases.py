@@ -58,6 +58,9 @@ def check_answer(case: dict[str, Any], status: int, answer: dict[str, Any]) -> N
         got = {e["pointer"] for e in answer.get("errors", [])}
         for p in exp.get("pointers", []):
             assert p in got, f"expected an error at {p}, got {sorted(got)}: {answer}"
+        codes = {e["code"] for e in answer.get("errors", [])}
+        for c in exp.get("codes", []):  # where the pointer alone would not tell two reasons apart
+            assert c in codes, f"expected error code {c}, got {sorted(codes)}: {answer}"
         return
     totals = [s["total"] for s in answer["scores"]]
     assert totals == exp["totals"], f"totals {totals} != {exp['totals']}; items: {answer['items']}"

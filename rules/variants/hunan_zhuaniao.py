@@ -281,6 +281,19 @@ class HunanZhuaniao(Variant):
     def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
         return _FREE_JIANG_RULES if opts.jiangjiang_any_shape else _SHAPED_JIANG_RULES
 
+    def kept_draw_seats(self, snap: Snapshot) -> frozenset[int]:
+        """海底 (002:95-99): the last A tiles go one to each player in turn, kept without a
+        discard. At a 流局 every seat took one; at a 海底 win, the seats before the winner."""
+        if not snap.wins:
+            return frozenset(range(snap.n))
+        w = snap.wins[0]
+        if len(snap.wins) > 1 or not w.last_tile:
+            return frozenset()
+        start = _haidi_start(snap)
+        if start is None:  # the order is unknown without the discards' turns: any other seat
+            return frozenset(s for s in range(snap.n) if s != w.winner)
+        return frozenset((start + k) % snap.n for k in range((w.winner - start) % snap.n))
+
     def wins_with(self, player: Player, win: Win, rules: HandRules) -> bool:
         return _completes(player, win.tile, rules)
 
@@ -335,6 +348,7 @@ class HunanZhuaniao(Variant):
             errors += win_flag_errors(snap, w, f"/wins/{i}", earthly_self_draw=True)
             errors += _win_errors(w, score, f"/wins/{i}", opts, snap)
         errors += _ready_errors(snap)
+        errors += _haidi_pass_errors(snap, opts)
         if not errors:
             errors += _pass_errors(snap, scores, opts)
             errors += _bird_errors(snap, scores, opts)
@@ -376,6 +390,8 @@ class HunanZhuaniao(Variant):
         for p in snap.players:
             if p.seat in found:
                 hands.append(HandReport(p.seat, True, found[p.seat], None, (), extra[p.seat]))
+            elif _kept_haidi_tile(p):  # 14 tiles: waiting on nothing, and not complete (validated)
+                hands.append(HandReport(p.seat, False, (), False, (), {"kept_haidi_tile": True}))
             else:
                 waits = tuple(self.waits_of(p, rules, tileset))
                 hands.append(HandReport(p.seat, False, (), bool(waits), waits))
@@ -468,6 +484,39 @@ def _haidi_wall_errors(w: Win, ptr: str, snap: Snapshot, left: int) -> list[Roun
                            f"海底 is the last {snap.n} tiles, one to each player (002:91-95), but "
                            f"{left} tiles are left in the wall")]
     return []
+
+
+def _haidi_start(snap: Snapshot) -> int | None:
+    """The first seat to take a 海底 tile: the one after whoever made the round's last
+    discard (倒数第A+1张牌发出去，玩家丢牌后, 002:95); None when a discard has no turn."""
+    last: tuple[int, int] | None = None
+    for p in snap.players:
+        for d in p.discards:
+            if d.turn is None:
+                return None
+            if last is None or d.turn > last[0]:
+                last = (d.turn, p.seat)
+    return None if last is None else (last[1] + 1) % snap.n
+
+
+def _kept_haidi_tile(player: Player) -> bool:
+    return len(player.hand) + 3 * len(player.melds) == 14
+
+
+def _haidi_pass_errors(snap: Snapshot, opts: Any) -> list[RoundError]:
+    """如果可以胡，则不能过胡 (002:95): a player who kept its 海底 tile could not win with it."""
+    errors = []
+    for i, p in enumerate(snap.players):
+        if not _kept_haidi_tile(p) or any(w.winner == i for w in snap.wins):
+            continue
+        tile = p.hand[-1]
+        rest = list(p.hand)
+        rest.remove(tile)
+        before = Player(p.seat, tuple(rest), p.melds, p.discards, p.flowers, p.ready_declared_turn, p.flags)
+        if best_reading(before, tile, True, opts) is not None:
+            errors.append(RoundError("haidi_pass", f"/players/{i}/hand", f"seat {i}'s 14 tiles {compact(p.hand)} win "
+                                     "as a 海底 self-draw, and 海底 cannot be passed (如果可以胡，则不能过胡, 002:95)"))
+    return errors
 
 
 def _ready_errors(snap: Snapshot) -> list[RoundError]:
