@@ -679,9 +679,6 @@ def _notes(snap: Snapshot, table: Table) -> tuple[str, ...]:
     return tuple(notes)
 
 
-VARIANT: Final[Handan] = Handan()
-
-
 def _wall_errors(snap: Snapshot, opts: HandanOptions) -> list[RoundError]:
     """流局 (004:19): with honours the round is drawn when 7 墩 (14 tiles) are left, without
     them when the wall is empty (不带风打完才算流局). Checked only in rounds without kongs:
@@ -699,3 +696,5 @@ def _wall_errors(snap: Snapshot, opts: HandanOptions) -> list[RoundError]:
                            f"(7 墩) are left (004:19): it cannot go on to {left}")]
     return []
 
+
+VARIANT: Final[Handan] = Handan()
