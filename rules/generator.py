@@ -7,7 +7,7 @@ flagged when they happen, 报听/明扣/推倒 where the variant has them); vari
 through class attributes and hooks of :class:`rules.variant.Variant` (``sequential_wins``,
 ``self_draw_only``, ``allows_chow``, ``reveals_used``, ``kong_shows`` and ``kong_min_wall``
 for 开杠, ``marks_delayed_kongs`` for 憨包豆, ``declares_ready`` for 报听, ``declares_open``
-for 明扣, ``pushes_down`` for 推倒, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
+for 明扣, ``pushes_down`` for 推倒, ``dead_wall`` for 邯郸's 流局 line, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
 ``discard_first``). Rounds the variant still rejects (a rule the generic play does not
 know) are discarded and dealt again, so what :func:`generate` returns always settles.
 """
@@ -61,8 +61,13 @@ class _Table:
         self.turn += 1
         return self.turn
 
+    def live_wall(self) -> int:
+        """Tiles that may still be drawn: the wall less what the variant leaves at a draw (邯郸's 墩)."""
+        kongs = sum(1 for s in self.seats for m in s.melds if m["type"] == "kong")
+        return len(self.wall) - self.variant.dead_wall(self.opts, kongs)
+
     def draw(self, seat: int) -> Tile | None:
-        if not self.wall:
+        if self.live_wall() <= 0:
             return None
         self.last_drawer = seat
         return self.wall.pop()
@@ -107,7 +112,7 @@ def _play(t: _Table, p_win: float) -> None:
                 if pushed is not None:
                     t.flags[current][pushed] = True
                 t.wins.append({"winner": current, "from": None, "tile": pending, "turn": t.tick(),
-                               "kong_draw": kong_draw, "last_tile": not t.wall,
+                               "kong_draw": kong_draw, "last_tile": t.live_wall() <= 0,
                                "heavenly": t.turn == 1 and current == t.dealer})
                 if current != t.dealer and not seat.discards and _no_melds_yet(t):
                     t.wins[-1]["earthly"] = True  # 地胡 on the first draw (only when true: other rounds as before)
@@ -142,7 +147,7 @@ def _play(t: _Table, p_win: float) -> None:
             earthly = current == t.dealer and not seat.discards and _no_melds_yet(t)  # 地胡 on the dealer's first discard
             for w in winners:
                 t.wins.append({"winner": w, "from": current, "tile": tile, "turn": turn,
-                               "after_kong_discard": after_kong, "last_tile": not t.wall})
+                               "after_kong_discard": after_kong, "last_tile": t.live_wall() <= 0})
                 if earthly:
                     t.wins[-1]["earthly"] = True
                 t.seats[w].won = True
@@ -290,7 +295,7 @@ def _robbed(t: _Table, konger: int, meld: dict[str, Any], pong_turn: int | None,
     kong's seat, as on a discard). When any does, the kong is undone: the seat keeps its pong
     (the snapshot's convention for a robbed kong, rules/win_checks.py) and the tile is the
     winners'."""
-    if meld["kind"] != "added" or not t.wall:  # (no kong at all on an empty wall: nothing to rob)
+    if meld["kind"] != "added" or t.live_wall() <= 0:  # (no kong at all on an empty wall: nothing to rob)
         return False
     tile = meld["tile"]
     robbers = [s for s in _order_after(konger, len(t.seats)) if not t.seats[s].won and s not in t.open_hands
@@ -319,7 +324,7 @@ def _may_kong(t: _Table, hand: list[Tile], tile: Tile, copies: int) -> bool:
     rest = list(hand)
     for _ in range(copies):
         rest.remove(tile)
-    return len(t.wall) >= t.variant.kong_min_wall and bool(waits(rest, t.rules, t.faces))
+    return t.live_wall() >= t.variant.kong_min_wall and bool(waits(rest, t.rules, t.faces))
 
 
 def _open_kong(t: _Table, konger: int, meld: dict[str, Any], p_win: float) -> bool:
@@ -334,11 +339,11 @@ def _open_kong(t: _Table, konger: int, meld: dict[str, Any], p_win: float) -> bo
     for x in shown:
         if _wins(t, konger, x) and t.rng.random() < p_win:
             win = {"winner": konger, "from": None, "tile": x, "turn": turn, "kong_draw": True,
-                   "last_tile": not t.wall, "heavenly": False}
+                   "last_tile": t.live_wall() <= 0, "heavenly": False}
             break
     if win is None and not t.variant.self_draw_only:
         win = next(({"winner": s, "from": konger, "tile": x, "turn": turn, "after_kong_discard": True,
-                     "last_tile": not t.wall}
+                     "last_tile": t.live_wall() <= 0}
                     for s in _order_after(konger, len(t.seats)) if not t.seats[s].won
                     for x in shown if _wins(t, s, x) and t.rng.random() < p_win), None)
     if win is not None:
@@ -357,7 +362,7 @@ def _maybe_claim(t: _Table, discarder: int, tile: Tile) -> int | None:
         if seat.won or s in t.frozen or t.variant.discard_first([tile], _flags(t, s)):
             continue
         have = seat.hand.count(tile)
-        if have >= 3 and t.wall and _may_kong(t, seat.hand, tile, 3) and t.rng.random() < 0.5:
+        if have >= 3 and t.live_wall() > 0 and _may_kong(t, seat.hand, tile, 3) and t.rng.random() < 0.5:
             for _ in range(3):
                 seat.hand.remove(tile)
             seat.melds.append({"type": "kong", "kind": "exposed", "tile": tile, "from": discarder, "turn": t.tick()})

@@ -49,6 +49,11 @@ class Variant:
         """The tiles in play (may depend on options and the number of players)."""
         return SET_108
 
+    def dead_wall(self, opts: Any, kongs: int) -> int:
+        """Tiles left in the wall when the round is drawn, after ``kongs`` kongs (generated
+        rounds stop drawing there). 0: the wall is played out."""
+        return 0
+
     def kept_draw_seats(self, snap: Snapshot) -> frozenset[int]:
         """Seats whose hand may hold one tile more than ``hand_size``: a tile drawn at the very
         end of the round and kept without a discard (湖南's 海底). None by default."""

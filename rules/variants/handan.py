@@ -301,6 +301,10 @@ class Handan(Variant):
     Flags = HandanFlags
     patterns = PATTERNS
 
+    def dead_wall(self, opts: Any, kongs: int) -> int:
+        """流局 (004:19): 7 墩 with honours, one 墩 more per kong after the first; 不带风打完."""
+        return 14 + 2 * max(0, kongs - 1) if opts.with_honours else 0
+
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         return SET_136 if opts.with_honours else SET_108
 

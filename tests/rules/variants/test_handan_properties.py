@@ -91,3 +91,27 @@ def test_drawn_rounds_pay_only_kongs(seed: int, mode: str) -> None:
     answer = api.settle(body)
     assert {i["kind"] for i in answer["items"]} <= {"kong"}
     assert answer["next_dealer"] == body["dealer"]  # 荒庄: the dealer stays (004:18)
+
+
+def test_generated_rounds_stop_at_the_draw_line() -> None:
+    """流局要求 (004:19): without a kong the round is drawn with 7 墩 (14 tiles) left, or with
+    the wall empty when 不带风. Generated rounds keep that line, in both kinds of table."""
+    seen = {"drawn": 0, "won": 0, "drawn_no_honours": 0}
+    for seed in range(60):
+        for honours in (True, False):
+            body = generate("handan", seed, options={"with_honours": honours})
+            if any(m["type"] == "kong" for p in body["players"] for m in p.get("melds", [])):
+                continue  # each kong after the first moves the line: not asserted here
+            left = body["wall_remaining"]
+            if not honours:
+                if not body["wins"]:
+                    assert left == 0, (seed, left)
+                    seen["drawn_no_honours"] += 1
+            elif body["wins"]:
+                assert left >= 14, (seed, left)
+                seen["won"] += 1
+            else:
+                assert left == 14, (seed, left)
+                seen["drawn"] += 1
+            api.settle(body)  # and the engine accepts every one
+    assert all(seen.values()), seen  # each case was really generated
