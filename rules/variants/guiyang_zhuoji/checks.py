@@ -90,9 +90,11 @@ def _reveal_errors(snap: Snapshot) -> list[RoundError]:
     if flip is not None and any(w.last_tile for w in snap.wins):
         errors.append(RoundError("unexpected_reveal", "/reveals/chicken_flip",
                                  "a win on the last tile leaves no tile to flip (000:63)"))
-    if flip is None and snap.wins and snap.wall_remaining and not any(w.last_tile for w in snap.wins):
+    # an absent wall_remaining is not an empty wall: without it a missing flip would be a guess
+    if flip is None and snap.wins and snap.wall_remaining != 0 and not any(w.last_tile for w in snap.wins):
         errors.append(RoundError("missing_field", "/reveals/chicken_flip",
-                                 "a tile is flipped after a win while the wall has tiles (000:61): give chicken_flip"))
+                                 "a tile is flipped after a win while the wall has tiles (000:61): give chicken_flip "
+                                 "(or wall_remaining 0 if the wall was empty)"))
     return errors
 
 

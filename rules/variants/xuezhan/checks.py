@@ -22,7 +22,10 @@ def turns_needed(snap: Snapshot, groups: list[tuple[Win, ...]] | None = None) ->
         return False
     if groups is None:
         groups = snap.win_groups()
-    return len(groups) > 1 or any(m.is_kong for p in snap.players for m in p.melds)
+    # several wins on one discarder's tile without turns may be one discard (一炮多响) or two in
+    # turn: the next dealer differs, so the turns must say which
+    return (len(groups) > 1 or any(len(g) > 1 and g[0].turn is None for g in groups)
+            or any(m.is_kong for p in snap.players for m in p.melds))
 
 
 def foreign_fields(snap: Snapshot) -> list[RoundError]:
