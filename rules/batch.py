@@ -7,32 +7,40 @@ surface reports rejections and mismatches the same way.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .api import settle
 from .errors import InvalidRound, RoundError
 
+Check = Callable[[Mapping[str, Any]], list[RoundError]]
+"""A shape check run before the engine (the service passes its request schema's, so every
+surface refuses what ``POST /v1/settlements`` refuses)."""
 
-def settle_one(body: object) -> dict[str, Any]:
+
+def settle_one(body: object, check: Check | None = None) -> dict[str, Any]:
     """``{"status": 200, "settlement": …}`` or ``{"status": 422, "errors": […]}``."""
     try:
         if not isinstance(body, Mapping):
             raise InvalidRound(RoundError("invalid_type", "", "a round must be a JSON object"))
+        errors = check(body) if check is not None else []
+        if errors:
+            raise InvalidRound(errors)
         return {"status": 200, "settlement": settle(body)}
     except InvalidRound as e:
         return {"status": 422, "errors": [x.to_dict() for x in e.errors]}
 
 
-def settle_line(line: str, number: int) -> dict[str, Any]:
+def settle_line(line: str, number: int, check: Check | None = None,
+                loads: Callable[[str], Any] = json.loads) -> dict[str, Any]:
     """One JSONL line → a result carrying its line number and round id (400 for bad JSON)."""
     try:
-        body = json.loads(line)
+        body = loads(line)
     except ValueError as e:
         return {"line": number, "status": 400, "errors": [{"code": "malformed_json", "pointer": "",
                                                             "detail": f"line {number}: {e}"}]}
-    result = settle_one(body)
+    result = settle_one(body, check)
     round_id = body.get("round_id") if isinstance(body, Mapping) else None
     return {"line": number, "round_id": round_id, **result}
 

@@ -25,8 +25,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rules import api
-from rules.batch import Summary, is_mismatched, settle_line
+from rules.batch import Summary, is_mismatched
 from rules.errors import InvalidRound
+
+from .jsonio import loads
+from .offline import settle_checked, settle_checked_line
 
 CHUNK = 256
 
@@ -38,7 +41,7 @@ class CliError(Exception):
 def _read_json(path: str) -> Any:
     text = _read_text(path)
     try:
-        return json.loads(text)
+        return loads(text)  # as a request body is read: 3.0 is 3
     except ValueError as e:
         raise CliError(f"{path}: not valid JSON ({e})") from None
 
@@ -64,7 +67,7 @@ def _rejected(e: InvalidRound) -> int:
 
 def cmd_settle(args: argparse.Namespace) -> int:
     try:
-        _print(api.settle(_read_json(args.file)))
+        _print(settle_checked(_read_json(args.file)))
     except InvalidRound as e:
         return _rejected(e)
     return 0
@@ -85,7 +88,7 @@ def cmd_variants(_: argparse.Namespace) -> int:
 
 
 def _settle_chunk(chunk: list[tuple[int, str]]) -> list[dict[str, Any]]:
-    return [settle_line(line, number) for number, line in chunk]
+    return [settle_checked_line(line, number) for number, line in chunk]
 
 
 def _chunks(lines: Iterator[tuple[int, str]]) -> Iterator[list[tuple[int, str]]]:

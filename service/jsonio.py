@@ -46,6 +46,12 @@ def _number(text: str) -> int | float:
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_number)
 
 
+def loads(text: str) -> Any:
+    """A JSON text read as a request body is (integral floats as ints, no NaN/Infinity): for
+    the command line and the recompute job. Raises ValueError when it is not JSON."""
+    return _DECODER.decode(text)
+
+
 def read_json_object(request: Request) -> dict[str, Any]:
     """The request body as a JSON object, or a problem (415, 413, 400).
 

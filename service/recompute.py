@@ -3,8 +3,9 @@
     python -m service.recompute 'rounds/2026-11-*.jsonl' out/ [--workers N] [--scheduler ADDRESS]
 
 QA replays whole days after a rule change. ``mjsettle batch`` uses every core of one
-machine; this job runs the same engine (:func:`rules.batch.settle_line`, so results are
-byte for byte what the batch mode and ``POST /v1/settlements`` answer) as a
+machine; this job runs the same engine behind the same checks
+(:func:`service.offline.settle_checked_line`, so results are byte for byte what the batch
+mode and ``POST /v1/settlements`` answer) as a
 :mod:`dask.bag` with one element per shard:
 
 - without ``--scheduler`` on a local cluster of ``--workers`` processes (default: every
@@ -38,7 +39,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.batch import Summary, is_mismatched, settle_line
+from rules.batch import Summary, is_mismatched
+
+from .offline import settle_checked_line
 
 
 def dumps(data: Any) -> str:
@@ -94,7 +97,7 @@ def settle_shard(shard: str, out_dir: str) -> dict[str, Any]:
     target = posixpath.join(out_dir, output_name(shard))
     with fsspec.open(target, "w", encoding="utf-8") as out:
         for number, text in _lines(raw):
-            result = _not_utf8(number) if text is None else settle_line(text, number)
+            result = _not_utf8(number) if text is None else settle_checked_line(text, number)
             summary.add(result)
             if result["status"] != 200 or is_mismatched(result):
                 problems.append(_problem(shard, result))

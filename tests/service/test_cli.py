@@ -42,7 +42,7 @@ def test_unreadable_and_bad_files_are_one_line_errors(tmp_path: Path, capsys: py
     assert main(["settle", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "not valid JSON" in err and "Traceback" not in err
-    bad.write_text(json.dumps({"variant": "no-such-game"}), encoding="utf-8")
+    bad.write_text(json.dumps(dict(_rounds(1)[0], variant="no-such-game")), encoding="utf-8")
     assert main(["settle", str(bad)]) == 2
     assert "/variant" in capsys.readouterr().err
 
@@ -110,3 +110,33 @@ def test_serve_passes_its_arguments_to_gunicorn_untouched(tmp_path: Path) -> Non
     done = _serve(tmp_path, "--no-such-gunicorn-flag")
     assert done.returncode != 0
     assert "mjsettle: error" not in done.stderr  # gunicorn, not our parser, judged the flag
+
+
+def test_settle_and_batch_read_a_round_as_the_http_service_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line holds a round to the contract as POST /v1/settlements does: a
+    misspelt field is refused with its pointer (the engine alone would drop it, and its
+    point with it), and an integral 3.0 is the integer 3."""
+    from service import create_app
+
+    client = create_app().test_client()
+    body = _rounds(1)[0]
+    typo = dict(body, wins_=[])
+    floated = json.dumps(body).replace(f'"dealer": {body["dealer"]}', f'"dealer": {body["dealer"]}.0')
+    http_typo = client.post("/v1/settlements", json=typo)
+    assert http_typo.status_code == 422
+    assert [e["pointer"] for e in http_typo.get_json()["errors"]] == ["/wins_"]
+    f = tmp_path / "typo.json"
+    f.write_text(json.dumps(typo), encoding="utf-8")
+    assert main(["settle", str(f)]) == 2
+    assert "/wins_" in capsys.readouterr().err
+    f.write_text(floated, encoding="utf-8")
+    assert main(["settle", str(f)]) == 0
+    assert json.loads(capsys.readouterr().out) == settle(body)
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text(json.dumps(typo) + "\n" + floated + "\n", encoding="utf-8")
+    assert main(["batch", str(src), str(dst), "--workers", "1"]) == 1
+    out = [json.loads(x) for x in dst.read_text(encoding="utf-8").splitlines()]
+    assert [r["status"] for r in out] == [422, 200]
+    assert [e["pointer"] for e in out[0]["errors"]] == ["/wins_"]
+    assert out[1]["settlement"] == settle(body)
+

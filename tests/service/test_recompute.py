@@ -16,10 +16,10 @@ import pytest
 from distributed import LocalCluster
 
 from rules.api import settle
-from rules.batch import settle_line
 from rules.generator import generate
 from rules.variants import REGISTRY
 from service import recompute
+from service.offline import settle_checked_line
 
 GOOD_PER_SHARD = 8
 SHARDS = 3
@@ -43,6 +43,14 @@ def _shard_lines(shard: int) -> list[bytes]:
     lines.append(json.dumps(off).encode())
     lines += [b"   ", b"{not json", b'{"variant": "zhuanzhuan", "round_id": "\xff\xfe"}',
               json.dumps({"variant": "zhuanzhuan", "round_id": f"day{shard}/empty", "players": []}).encode()]
+    # read as POST /v1/settlements reads a body: a misspelt field is refused (not silently
+    # dropped), an integral 3.0 is the integer 3
+    typo = generate("zhuanzhuan", 950 + shard)
+    typo["round_id"], typo["wins_"] = f"day{shard}/typo", []
+    lines.append(json.dumps(typo).encode())
+    floated = generate("zhuanzhuan", 960 + shard)
+    floated["round_id"] = f"day{shard}/float"
+    lines.append(json.dumps(floated).replace('"dealer": ' + str(floated["dealer"]), '"dealer": ' + f"{floated['dealer']}.0").encode())
     return lines
 
 
@@ -69,10 +77,10 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
 
 def test_local_cluster_run_writes_results_problems_and_summary(shards: list[Path], tmp_path: Path) -> None:
     report = recompute.run([str(p) for p in shards], str(tmp_path), workers=2, processes=False)
-    per_shard = GOOD_PER_SHARD + 1 + 3  # good, mismatched, three rejected (bad JSON, bad UTF-8, no players)
+    per_shard = GOOD_PER_SHARD + 1 + 4 + 1  # good, mismatched, four rejected (bad JSON, bad UTF-8, no players, typo), 3.0
     assert report.workers == 2
-    assert report.total.to_dict() == {"total": SHARDS * per_shard, "settled": SHARDS * (GOOD_PER_SHARD + 1),
-                                      "rejected": SHARDS * 3, "mismatched": SHARDS}
+    assert report.total.to_dict() == {"total": SHARDS * per_shard, "settled": SHARDS * (GOOD_PER_SHARD + 2),
+                                      "rejected": SHARDS * 4, "mismatched": SHARDS}
     for shard in shards:
         out = tmp_path / shard.name.replace(".jsonl", ".results.jsonl")
         results = _jsonl(out)
@@ -84,17 +92,22 @@ def test_local_cluster_run_writes_results_problems_and_summary(shards: list[Path
             if r["status"] == 400 and "UTF-8" in r["errors"][0]["detail"]:
                 assert line.startswith(b'{"variant": "zhuanzhuan", "round_id": "\xff')
             else:
-                assert r == settle_line(line.decode(), n)
+                assert r == settle_checked_line(line.decode(), n)
         day = int(shard.stem[-2:]) - 1
         assert [r["round_id"] for r in results[:2]] == [f"day{day}/0", f"day{day}/1"]
     problems = _jsonl(tmp_path / "problems.jsonl")
-    assert len(problems) == SHARDS * 4
+    assert len(problems) == SHARDS * 5
+    typos = [p for p in problems if (p.get("round_id") or "").endswith("/typo")]
+    assert [e["pointer"] for p in typos for e in p["errors"]] == ["/wins_"] * SHARDS
     mismatched = [p for p in problems if p["status"] == 200]
     assert [p["round_id"] for p in mismatched] == [f"day{s}/off" for s in range(SHARDS)]
     assert all(p["mismatches"]["count"] == 2 for p in mismatched)  # two seats' totals differ by one
     assert sorted({p["status"] for p in problems}) == [200, 400, 422]
+    floats = [r for shard in shards for r in _jsonl(tmp_path / shard.name.replace(".jsonl", ".results.jsonl"))
+              if (r.get("round_id") or "").endswith("/float")]
+    assert [r["status"] for r in floats] == [200] * SHARDS
     summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
-    assert summary["total"] == SHARDS * per_shard and summary["rejected"] == SHARDS * 3
+    assert summary["total"] == SHARDS * per_shard and summary["rejected"] == SHARDS * 4
     assert [s["shard"] for s in summary["shards"]] == [str(p) for p in shards]
     assert summary["rounds_per_second"] > 0
 
@@ -106,7 +119,7 @@ def test_cli_on_a_running_scheduler(shards: list[Path], tmp_path: Path, cluster:
     assert code == 1  # rejected and mismatched rounds
     line = json.loads(capsys.readouterr().out)
     assert line["scheduler"] == cluster.scheduler_address
-    assert (line["total"], line["mismatched"]) == (SHARDS * (GOOD_PER_SHARD + 4), SHARDS)
+    assert (line["total"], line["mismatched"]) == (SHARDS * (GOOD_PER_SHARD + 6), SHARDS)
 
 
 def test_cli_all_good_exits_zero(tmp_path: Path, cluster: LocalCluster) -> None:
