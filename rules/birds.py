@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from .snapshot import Win
 from .tiles import Tile, is_suited, rank
 
 
@@ -99,17 +100,23 @@ def share_hits(hits: Mapping[int, int], winner: int, payer: int) -> int:
     return hits.get(winner, 0) + hits.get(payer, 0)
 
 
-def draws_from_short_wall(wanted: Sequence[int], given: int, wall_remaining: int | None) -> list[int] | None:
+def draws_from_short_wall(wanted: Sequence[int], given: int, wall_remaining: int | None, *,
+                          min_left: int = 0, last_tile: bool = False) -> list[int] | None:
     """How many birds each of several consecutive draws took, or ``None`` when ``given`` cannot be right.
 
     ``wanted``: the birds each draw asks for, in drawing order; ``given``: the birds
     revealed; ``wall_remaining``: the tiles left in the wall AFTER the birds (the
     snapshot convention the generator writes). Every draw takes what it asks for; fewer
     in total only when the wall ended empty, the earlier draws served first
-    ("若剩余牌数不足，则有多少牌扎多少牌", 001:274).
+    ("若剩余牌数不足，则有多少牌扎多少牌", 001:274). ``min_left``: tiles the wall certainly
+    held after the win (a self-draw that was not the last tile left at least one), so at
+    least that many birds (or all) were drawn; ``last_tile``: the win took the wall's last
+    tile, so none could be.
     """
     total = sum(wanted)
-    if given > total or (given < total and wall_remaining != 0):
+    if last_tile:
+        return [0] * len(wanted) if given == 0 else None
+    if given > total or (given < total and wall_remaining != 0) or given < min(total, min_left):
         return None
     out: list[int] = []
     left = given
@@ -118,6 +125,13 @@ def draws_from_short_wall(wanted: Sequence[int], given: int, wall_remaining: int
         out.append(took)
         left -= took
     return out
+
+
+def tiles_left_after(win: Win) -> int:
+    """Tiles the wall certainly still held after ``win``: one after a self-draw that was not
+    the 海底 tile (the last tile is the 海底), else none known (a discard may be the
+    last tile's)."""
+    return 1 if win.self_drawn and not win.last_tile else 0
 
 
 def split_draws(birds: Iterable[Tile], counts: Iterable[int]) -> list[tuple[Tile, ...]]:

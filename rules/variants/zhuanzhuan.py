@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any, Final
 
-from ..birds import face_hits, pip_value, rank_faces
+from ..birds import draws_from_short_wall, face_hits, pip_value, rank_faces, tiles_left_after
 from ..errors import InvalidRound, RoundError
 from ..hand import HandRules, analyse
 from ..ledger import HandReport, Ledger, Settlement
@@ -276,10 +276,12 @@ def _check_birds(snap: Snapshot, opts: Any) -> list[RoundError]:
         return []
     wanted = _birds_wanted(opts)
     # wall_remaining counts the tiles left after the birds: a wall that ran out gives fewer
-    short_wall = snap.wall_remaining == 0 and len(birds) < wanted
-    if len(birds) != wanted and not short_wall:
+    first = snap.wins[0]
+    if draws_from_short_wall([wanted], len(birds), snap.wall_remaining, min_left=tiles_left_after(first),
+                             last_tile=first.last_tile) is None:
         return [RoundError("bird_count", "/reveals/birds",
-                           f"{wanted} bird(s) are drawn here, got {len(birds)} (001:23); fewer only when wall_remaining is 0")]
+                           f"{wanted} bird(s) are drawn here, got {len(birds)} (001:23); fewer only when wall_remaining "
+                           "is 0, at least one after a self-draw that was not the last tile, none after the last tile")]
     return []
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...birds import bird_hits, share_hits
+from ...birds import bird_hits, share_hits, tiles_left_after
 from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, decompositions, seven_pairs_with
 from ...ledger import HandReport, Ledger, Settlement
@@ -376,10 +376,11 @@ def _check_birds(snap: Snapshot, opts: Any) -> list[RoundError]:
     if n != opts.birds and not short_wall:
         return [RoundError("bird_count", ptr, f"the table draws {opts.birds} bird(s) (003:123 B); {n} given "
                            "(fewer only when wall_remaining is 0)")]
-    left = _left_after_kong(snap.wins[0])
+    left = max(_left_after_kong(snap.wins[0]), tiles_left_after(snap.wins[0]))
     if n < min(opts.birds, left):
         return [RoundError("bird_count", ptr, f"{n} bird(s) given, but the wall held at least {left} tile(s) after "
-                           f"this win (开杠 needs 余牌数≥4, 003:27 ①), so {min(opts.birds, left)} were drawn (003:123 B)")]
+                           f"this win (开杠 needs 余牌数≥4, 003:27 ①; a self-draw that was not the 海底 tile leaves "
+                           f"one), so {min(opts.birds, left)} were drawn (003:123 B)")]
     return []
 
 

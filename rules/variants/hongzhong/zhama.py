@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from ...birds import draws_from_short_wall, face_hits, pip_value, rank_faces, split_draws
+from ...birds import draws_from_short_wall, face_hits, pip_value, rank_faces, split_draws, tiles_left_after
 from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, count_tiles, is_complete
 from ...ledger import Ledger, Settlement
@@ -241,7 +241,11 @@ def _ma_plan(snap: Snapshot, opts: Any) -> tuple[list[int], list[int] | None]:
 
 def _plan(snap: Snapshot, opts: Any) -> tuple[list[int], list[int] | None]:
     wanted = [_ma_wanted(snap.players[w.winner], w, opts) for w in win_order(snap)]
-    return wanted, draws_from_short_wall(wanted, len(snap.reveals.birds), snap.wall_remaining)
+    first = snap.wins[0] if snap.wins else None
+    if first is None:
+        return wanted, draws_from_short_wall(wanted, len(snap.reveals.birds), snap.wall_remaining)
+    return wanted, draws_from_short_wall(wanted, len(snap.reveals.birds), snap.wall_remaining,
+                                         min_left=tiles_left_after(first), last_tile=first.last_tile)
 
 
 def _bird_draws(snap: Snapshot, opts: Any) -> list[tuple[Tile, ...]]:
@@ -261,7 +265,8 @@ def _check_birds(snap: Snapshot, opts: Any) -> list[RoundError]:
     parts = " + ".join(f"seat {w.winner}: {k}" for w, k in zip(win_order(snap), wanted, strict=True))
     return [RoundError("bird_count", "/reveals/birds",
                        f"{sum(wanted)} 码 are drawn here ({parts}; 001:274-275), got {len(birds)}; "
-                       "fewer only when the wall ran out (wall_remaining 0)")]
+                       "fewer only when the wall ran out (wall_remaining 0), at least one after a self-draw that "
+                       "was not the last tile, none after the last tile (last_tile)")]
 
 
 def _shares(snap: Snapshot, w: Win, opts: Any) -> list[tuple[int, int]]:

@@ -11,6 +11,7 @@ import pytest
 
 from rules import api
 from rules.birds import draws_from_short_wall, split_draws
+from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.options import parse_options
 from rules.variants.hongzhong.zhama import KONG_TABLE, MA_POINTS, PATTERNS, VARIANT, Options
@@ -128,8 +129,14 @@ def test_unscored_flags_leave_a_note() -> None:
     body = golden("no-hongzhong-extra-ma")
     body["wins"][0]["last_tile"] = True
     body["wall_remaining"] = 0
+    # the last tile leaves nothing to draw 码 from (有多少牌扎多少牌, 001:274): its 5 码 cannot be
+    with pytest.raises(InvalidRound) as caught:
+        api.settle(body)
+    assert [e.pointer for e in caught.value.errors] == ["/reveals/birds"]
+    body["reveals"] = {"birds": []}
     answer = api.settle(body)
-    assert [s["total"] for s in answer["scores"]] == [-6, -6, 18, -6]  # unchanged: no 海底 here (001:276-286)
+    # no 海底 pattern here (001:276-286): 自摸 2 from each other player (001:286), no 码
+    assert [s["total"] for s in answer["scores"]] == [-2, -2, 6, -2]
     assert any("last_tile" in n for n in answer["notes"])
 
 
