@@ -529,6 +529,9 @@ def _ready_errors(snap: Snapshot) -> list[RoundError]:
         errors += [RoundError("meld_after_ready", f"/players/{i}/melds/{j}",
                               f"seat {i} declared 报听 at turn {t}; after that only 暗杠 is allowed (002:139)")
                    for j, m in enumerate(p.melds) if m.turn is not None and m.turn > t and m.kind != "concealed"]
+        errors += [RoundError("missing_field", f"/players/{i}/melds/{j}/turn", f"seat {i} declared 报听 at turn {t}: "
+                              "only 暗杠 may follow (002:139), so a claimed meld's turn decides")
+                   for j, m in enumerate(p.melds) if m.turn is None and m.kind != "concealed"]
     return errors
 
 
@@ -542,6 +545,9 @@ def _drew_between(player: Player, ptr: str, after: int, before: int, own_draw: b
         if d.turn is None:
             return RoundError("missing_field", f"{ptr}/discards/{k}/turn", "过胡 is checked by turn: give every discard's turn")
         turns.append(d.turn)
+    for j, m in enumerate(player.melds):  # a pong or kong moves the player's draws: its turn decides
+        if m.turn is None and (m.type == "pong" or m.is_kong):
+            return RoundError("missing_field", f"{ptr}/melds/{j}/turn", "过胡 is checked by turn: give every pong's and kong's turn")
     pongs = [m.turn for m in player.melds if m.type == "pong" and m.turn is not None]
     draws = sum(1 for m in player.melds if m.is_kong and m.turn is not None and after < m.turn < before)
     previous = after
@@ -552,16 +558,25 @@ def _drew_between(player: Player, ptr: str, after: int, before: int, own_draw: b
     return draws > (1 if own_draw else 0)
 
 
-def _passed_own_draw(snap: Snapshot, seat: int, tile: Tile, turn: int) -> bool:
+def _passed_own_draw(snap: Snapshot, seat: int, tile: Tile, turn: int) -> bool | RoundError:
     """Whether a declined win was on the player's own draw: no other seat discarded that
-    tile, or made a kong of it (抢杠), at that turn."""
+    tile, or made a kong of it (抢杠), at that turn. Such a discard or kong without a turn
+    could be the one: its turn is asked for."""
     for p in snap.players:
         if p.seat == seat:
             continue
-        if any(d.turn == turn and d.tile == tile for d in p.discards):
-            return False
-        if any(m.is_kong and m.turn == turn and m.tile == tile for m in p.melds):
-            return False
+        for k, d in enumerate(p.discards):
+            if d.tile == tile and d.turn is None:
+                return RoundError("missing_field", f"/players/{p.seat}/discards/{k}/turn",
+                                  "过胡 is checked by turn: was the declined win on this discard? give its turn")
+            if d.tile == tile and d.turn == turn:
+                return False
+        for j, m in enumerate(p.melds):
+            if m.is_kong and m.tile == tile and m.turn is None:
+                return RoundError("missing_field", f"/players/{p.seat}/melds/{j}/turn",
+                                  "过胡 is checked by turn: was the declined win on this kong? give its turn")
+            if m.is_kong and m.tile == tile and m.turn == turn:
+                return False
     return True
 
 
@@ -586,6 +601,9 @@ def _pass_errors(snap: Snapshot, scores: Mapping[int, HandScore], opts: Any) -> 
                                          "a declined win comes before the win that ended the round"))
                 continue
             own = _passed_own_draw(snap, w.winner, rec["tile"], rec["turn"])
+            if isinstance(own, RoundError):
+                errors.append(own)
+                continue
             drew = _drew_between(player, base, rec["turn"], w.turn, own)
             if isinstance(drew, RoundError):
                 errors.append(drew)
@@ -618,7 +636,8 @@ def _bird_errors(snap: Snapshot, scores: Mapping[int, HandScore], opts: Any) -> 
     short_wall = len(birds) < opts.bird_count and snap.wall_remaining == 0  # wall_remaining: left after the birds
     if len(birds) != opts.bird_count and not short_wall:
         return [RoundError("bird_count", "/reveals/birds",
-                           f"{opts.bird_count} bird(s) are drawn here (fewer only when the wall ran out), got {len(birds)}")]
+                           f"{opts.bird_count} bird(s) are drawn here, got {len(birds)}; fewer only when the wall ran "
+                           "out (wall_remaining 0)")]
     return []
 
 
