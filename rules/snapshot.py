@@ -694,6 +694,8 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
         for k, d in enumerate(p.discards):
             if d.claimed_by is not None and (d.claimed_by >= snap.n or d.claimed_by == i):
                 errors.append(RoundError("invalid_seat", f"/players/{i}/discards/{k}/claimed_by", "not another seat at this table"))
+    if not errors:
+        errors += _claim_errors(snap)
     for i, w in enumerate(snap.wins):
         if w.winner >= snap.n:
             errors.append(RoundError("invalid_seat", f"/wins/{i}/winner", f"no seat {w.winner}"))
@@ -706,6 +708,30 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
             errors.append(RoundError("inconsistent_win", f"/wins/{i}/kong_draw", "a win on the kong replacement tile is self-drawn"))
     if errors:
         raise InvalidRound(errors)
+
+
+def _claim_errors(snap: Snapshot) -> list[RoundError]:
+    """A claimed discard "is counted once, in the claimer's meld" (DESIGN): each one needs a
+    meld of the claimer holding that tile, fed by the discarder (or an added kong, whose
+    feeder may be left out). Without one the tile would be counted nowhere."""
+    errors: list[RoundError] = []
+    used: set[tuple[int, int]] = set()  # (claimer, meld index) already matched
+    for s, p in enumerate(snap.players):
+        for k, d in enumerate(p.discards):
+            c = d.claimed_by
+            if c is None:
+                continue
+            fits = [j for j, m in enumerate(snap.players[c].melds) if (c, j) not in used and m.kind != "concealed"
+                     and d.tile in m.tiles and m.from_seat in (s, None)]
+            # a meld naming this discarder first: one without a feeder may be another's claim
+            fits.sort(key=lambda j: snap.players[c].melds[j].from_seat is None)
+            if fits:
+                used.add((c, fits[0]))
+            else:
+                errors.append(RoundError("inconsistent_meld", f"/players/{s}/discards/{k}/claimed_by",
+                                         f"seat {c} shows no meld of {d.tile} ({chinese(d.tile)}) claimed from seat {s}; "
+                                         "a claimed discard is counted in the claimer's meld"))
+    return errors
 
 
 def _check_melds(p: Player, i: int, n: int, allows_chow: bool) -> list[RoundError]:
