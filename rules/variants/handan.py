@@ -372,8 +372,21 @@ class Handan(Variant):
             found = r.readings[i] = self.readings(snap.players[win.winner], win, opts, r.faces)
         return found
 
+    def kept_draw_seats(self, snap: Snapshot) -> frozenset[int]:
+        """004:35: after two kongs, a kong on the 倒数第17张 draws one tile from the bottom; no
+        win on it is 黄庄 with no discard, so the konger may end holding it (the round's third
+        kong or later; the last drawer when given)."""
+        if snap.wins or sum(len(p.kongs) for p in snap.players) < 3:
+            return frozenset()
+        seats = [p.seat for p in snap.players if p.kongs]
+        if snap.last_drawer is not None:
+            seats = [s for s in seats if s == snap.last_drawer]
+        return frozenset(seats)
+
     def _waits(self, r: _Round, p: Player, opts: HandanOptions) -> tuple[Tile, ...]:
-        """A player's waits, worked out once per round."""
+        """A player's waits, worked out once per round (none for a hand holding its last draw)."""
+        if len(p.hand) + 3 * len(p.melds) > self.hand_size:
+            return ()
         found = r.waits.get(p.seat)
         if found is None:
             found = r.waits[p.seat] = tuple(self.waits_of(p, self.hand_rules(None, opts), r.tileset))
