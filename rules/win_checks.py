@@ -63,7 +63,7 @@ def win_flag_errors(snap: Snapshot, win: Win, ptr: str, *, earthly_self_draw: bo
     - no pair of :data:`INCOMPATIBLE_FLAGS` (海底 ``last_tile`` with 天胡 or 地胡 among them).
     """
     errors: list[RoundError] = []
-    # every incompatible pair is of these five flags: with fewer than two set, none can clash
+    # every incompatible pair is of these six flags: with fewer than two set, none can clash
     # (the common case, without a getattr per pair)
     if win.heavenly + win.earthly + win.kong_draw + win.robbing_kong + win.after_kong_discard + win.last_tile >= 2:
         errors += [RoundError("inconsistent_win", ptr, f"{a} and {b} cannot both be true of one win")
@@ -104,4 +104,12 @@ def last_tile_wall_errors(snap: Snapshot, win: Win, ptr: str) -> list[RoundError
         return [RoundError("inconsistent_win", f"{ptr}/last_tile",
                            f"海底 is a win on the wall's last tile, but {snap.wall_remaining} tiles are left")]
     return []
+
+
+def drawn_round_wall_errors(snap: Snapshot, why: str) -> list[RoundError]:
+    """A round without a win ends when the wall is drawn out (``why``: the variant's words and
+    seed line): ``wall_remaining`` above 0 there is ``wall_not_exhausted``."""
+    if snap.wins or not snap.wall_remaining:
+        return []
+    return [RoundError("wall_not_exhausted", "/wall_remaining", why)]
 

@@ -24,7 +24,7 @@ from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win, _list, _meld, parse_snapshot, unused_reveal_errors
 from ..tiles import SET_108, SET_108_NO_PIN, Tile, TileSet, compact, rank, suit
 from ..variant import Variant, seats_after
-from ..win_checks import single_event_errors, win_flag_errors
+from ..win_checks import drawn_round_wall_errors, single_event_errors, win_flag_errors
 from ._round import PerRound
 
 SEED: Final = "002_683f88db9c0b8605.txt"
@@ -355,9 +355,7 @@ class HunanZhuaniao(Variant):
         if not snap.wins and snap.last_drawer is None:
             errors.append(RoundError("missing_field", "/last_drawer",
                                      "荒庄: whoever drew the last tile deals next (002:35) — give last_drawer"))
-        if not snap.wins and snap.wall_remaining:
-            errors.append(RoundError("wall_not_exhausted", "/wall_remaining", "流局 comes only after the 海底捞 is over "
-                                     f"(002:155), but {snap.wall_remaining} tiles are left"))
+        errors += drawn_round_wall_errors(snap, "流局 comes only after the 海底捞 is over (002:155): tiles are left")
         if errors:
             raise InvalidRound(errors)
 

@@ -24,7 +24,7 @@ from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_108, SET_112, Tile, TileSet, compact, suit
 from ..variant import Variant, seats_after
-from ..win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
+from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 from ._round import PerRound, PerWin
 from ._shapes import all_triplets, seven_pairs, standard
 
@@ -140,10 +140,8 @@ class Zhuanzhuan(Variant):
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
         errors = [*unused_reveal_errors(snap, self.reveals_used), *_check_options(opts), *_check_red_dragons(snap, opts),
-                  *self._check_wins(snap, opts), *_check_birds(snap, opts)]
-        if not snap.wins and snap.wall_remaining:
-            errors.append(RoundError("wall_not_exhausted", "/wall_remaining",
-                                     "a round without a win ends only when the wall is exhausted (流局, 001:8)"))
+                  *self._check_wins(snap, opts), *_check_birds(snap, opts),
+                  *drawn_round_wall_errors(snap, "a round without a win ends only when the wall is exhausted (流局, 001:8)")]
         if errors:
             raise InvalidRound(errors)
 

@@ -26,7 +26,7 @@ from ...options import option
 from ...snapshot import Meld, Player, Reveals, Snapshot, Win, _list, _meld, unused_reveal_errors
 from ...tiles import SET_108, Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, others
-from ...win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
+from ...win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 from .._round import PerRound
 from .scoring import PAIR_258, Scored, TableRules, best_allowed, best_of, candidates, push_down, waits, wild_faces
 from .tables import EVENTS, SELF_DRAW, Event, pattern_table
@@ -206,9 +206,7 @@ class Anhua(Variant):
         if not snap.wins and snap.last_drawer is None:
             errors.append(RoundError("missing_field", "/last_drawer",
                                      "a drawn round passes the deal to the player who drew the last tile (003:15)"))
-        if not snap.wins and snap.wall_remaining:
-            errors.append(RoundError("wall_not_exhausted", "/wall_remaining", "荒庄 comes when the 海底 tile has been "
-                                     f"drawn (003:15), but {snap.wall_remaining} tiles are left"))
+        errors += drawn_round_wall_errors(snap, "荒庄 comes when the 海底 tile has been drawn (003:15): tiles are left")
         for i, w in enumerate(snap.wins):
             errors += self._check_win(snap, w, i, opts)
         errors += self._check_flags(snap, opts)

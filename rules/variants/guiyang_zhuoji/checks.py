@@ -7,7 +7,7 @@ from collections import Counter
 from ...errors import RoundError
 from ...snapshot import Discard, Snapshot, Win
 from ...tiles import compact
-from ...win_checks import single_event_errors, win_flag_errors
+from ...win_checks import drawn_round_wall_errors, single_event_errors, win_flag_errors
 from .chickens import chickens_of, discards_of
 from .facts import Facts
 from .hu import kills_ready
@@ -26,9 +26,7 @@ def round_errors(f: Facts) -> list[RoundError]:
     errors += _declaration_errors(f)
     if snap.wins:
         errors += _chicken_history_errors(f)
-    elif snap.wall_remaining:
-        errors.append(RoundError("wall_not_exhausted", "/wall_remaining",
-                                 "a round without a win ends only when the wall is empty (荒庄, 000:17)"))
+    errors += drawn_round_wall_errors(snap, "a round without a win ends only when the wall is empty (荒庄, 000:17)")
     return errors
 
 

@@ -13,7 +13,7 @@ from ...ledger import HandReport, Ledger
 from ...snapshot import Snapshot, Win
 from ...tiles import SET_112, Tile, TileSet, chinese
 from ...variant import Variant, seats_after
-from ...win_checks import last_tile_wall_errors, single_event_errors, win_flag_errors
+from ...win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 
 HONGZHONG: Final[Tile] = "C"
 """红中: the wildcard of both games, "用来在胡牌时替代任何牌，相当于赖子" (001:226, 001:268)."""
@@ -79,10 +79,7 @@ def check_wins(snap: Snapshot) -> list[RoundError]:
 
 def check_drawn_round(snap: Snapshot) -> list[RoundError]:
     """流局 is "抓完所有牌而没有人胡牌" (001:231): the wall must be empty."""
-    if snap.wins or not snap.wall_remaining:
-        return []
-    return [RoundError("wall_not_exhausted", "/wall_remaining",
-                       "a round without a win ends only when every tile has been drawn (流局, 001:231)")]
+    return drawn_round_wall_errors(snap, "a round without a win ends only when every tile has been drawn (流局, 001:231)")
 
 
 def check_no_reveals(snap: Snapshot, *, birds_allowed: bool) -> list[RoundError]:
