@@ -10,7 +10,7 @@ crash. Variant-specific checks live in the variant; the checks every variant sha
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Final
@@ -655,9 +655,10 @@ def unused_reveal_errors(snap: Snapshot, used: frozenset[str]) -> list[RoundErro
 
 
 def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], hand_size: int,
-                 allows_chow: bool, kept_draw: frozenset[int] = frozenset()) -> None:
+                 allows_chow: bool, kept_draw: Callable[[Snapshot], frozenset[int]] | None = None) -> None:
     """Seats, dealer, tile set, meld shapes, hand sizes, tile conservation, win seats.
-    A seat in ``kept_draw`` may hold one tile more (a last draw kept, not discarded)."""
+    A seat in ``kept_draw(snap)`` may hold one tile more (a last draw kept, not discarded);
+    it is asked only when a hand is one tile over."""
     errors: list[RoundError] = []
     lo, hi = players
     if not lo <= snap.n <= hi:
@@ -684,10 +685,15 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
                 counts[t] = -1_000  # report each face once
     elif errors:
         raise InvalidRound(errors)
+    kept: frozenset[int] | None = None
     for i, p in enumerate(snap.players):
         errors += _check_melds(p, i, snap.n, allows_chow)
         size = len(p.hand) + 3 * len(p.melds)
-        if size != hand_size and not (size == hand_size + 1 and i in kept_draw):
+        holds_kept_draw = False
+        if size == hand_size + 1 and kept_draw is not None:
+            kept = kept_draw(snap) if kept is None else kept
+            holds_kept_draw = i in kept
+        if size != hand_size and not holds_kept_draw:
             errors.append(RoundError("hand_size", f"/players/{i}/hand",
                                      f"{len(p.hand)} concealed tiles and {len(p.melds)} melds make {size}; "
                                      f"a hand here holds {hand_size} (the winning tile is given in wins)"))
