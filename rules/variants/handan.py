@@ -407,7 +407,7 @@ class Handan(Variant):
         errors += _kong_feeder_errors(snap, table)
         errors += _pao_errors(snap, table)
         errors += self._mingkou_errors(snap, r, opts)
-        errors += _wall_errors(snap, opts)
+        errors += _wall_errors(snap, self.dead_wall(opts, 0))
         if errors:
             raise InvalidRound(errors)
 
@@ -696,20 +696,20 @@ def _notes(snap: Snapshot, table: Table) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _wall_errors(snap: Snapshot, opts: HandanOptions) -> list[RoundError]:
+def _wall_errors(snap: Snapshot, dead: int) -> list[RoundError]:
     """流局 (004:19): with honours the round is drawn when 7 墩 (14 tiles) are left, without
     them when the wall is empty (不带风打完才算流局). Checked only in rounds without kongs:
     each kong after the first moves the line by a 墩, and the 倒数第17张 kong (004:35)
-    draws past it, so there the count is left alone."""
+    draws past it, so there the count is left alone. ``dead``: the line without a kong
+    (:meth:`Handan.dead_wall`)."""
     left = snap.wall_remaining
     if left is None or any(p.kongs for p in snap.players):
         return []
-    dead = 14 if opts.with_honours else 0
     if not snap.wins and left > dead:
         return [RoundError("wall_not_exhausted", "/wall_remaining", f"the round is drawn with {dead} tiles left (004:19), "
                            f"but {left} are left and nobody won")]
     if left < dead:
-        return [RoundError("inconsistent_wall", "/wall_remaining", f"without a kong the round is drawn when 14 tiles "
+        return [RoundError("inconsistent_wall", "/wall_remaining", f"without a kong the round is drawn when {dead} tiles "
                            f"(7 墩) are left (004:19): it cannot go on to {left}")]
     return []
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...birds import bird_hits, share_hits, tiles_left_after
+from ...birds import bird_hits, draws_from_short_wall, share_hits, tiles_left_after
 from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, decompositions, seven_pairs_with
 from ...ledger import HandReport, Ledger, Settlement
@@ -370,15 +370,11 @@ def _check_birds(snap: Snapshot, opts: Any) -> list[RoundError]:
         return [RoundError("bird_count", ptr, "birds are drawn only after a win (003:123)")] if n else []
     if any(w.last_tile for w in snap.wins):
         return [RoundError("birds_on_last_tile", ptr, "如果胡海底牌，则不抓鸟 (003:123 C)")] if n else []
-    short_wall = n < opts.birds and snap.wall_remaining == 0
-    if n != opts.birds and not short_wall:
-        return [RoundError("bird_count", ptr, f"the table draws {opts.birds} bird(s) (003:123 B); {n} given "
-                           "(fewer only when wall_remaining is 0)")]
     left = max(_left_after_kong(snap.wins[0]), tiles_left_after(snap.wins[0]))
-    if n < min(opts.birds, left):
-        return [RoundError("bird_count", ptr, f"{n} bird(s) given, but the wall held at least {left} tile(s) after "
-                           f"this win (开杠 needs 余牌数≥4, 003:27 ①; a self-draw that was not the 海底 tile leaves "
-                           f"one), so {min(opts.birds, left)} were drawn (003:123 B)")]
+    if draws_from_short_wall([opts.birds], n, snap.wall_remaining, min_left=left) is None:
+        return [RoundError("bird_count", ptr, f"the table draws {opts.birds} bird(s) (003:123 B); {n} given "
+                           f"(fewer only when wall_remaining is 0; the wall held at least {left} tile(s) after this "
+                           "win: 开杠 needs 余牌数≥4, 003:27 ①, and a self-draw that was not the 海底 tile leaves one)")]
     return []
 
 

@@ -241,9 +241,9 @@ def _ma_plan(snap: Snapshot, opts: Any) -> tuple[list[int], list[int] | None]:
 
 def _plan(snap: Snapshot, opts: Any) -> tuple[list[int], list[int] | None]:
     wanted = [_ma_wanted(snap.players[w.winner], w, opts) for w in win_order(snap)]
-    first = snap.wins[0] if snap.wins else None
-    if first is None:
+    if not snap.wins:
         return wanted, draws_from_short_wall(wanted, len(snap.reveals.birds), snap.wall_remaining)
+    first = snap.wins[0]  # wins on one kong share its flags
     return wanted, draws_from_short_wall(wanted, len(snap.reveals.birds), snap.wall_remaining,
                                          min_left=tiles_left_after(first), last_tile=first.last_tile)
 
