@@ -407,7 +407,8 @@ class Handan(Variant):
         errors += _kong_feeder_errors(snap, table)
         errors += _pao_errors(snap, table)
         errors += self._mingkou_errors(snap, r, opts)
-        errors += _wall_errors(snap, self.dead_wall(opts, 0))
+        kongs = sum(len(p.kongs) for p in snap.players)
+        errors += _wall_errors(snap, self.dead_wall(opts, kongs), self.dead_wall(opts, max(0, kongs - 1)), kongs)
         if errors:
             raise InvalidRound(errors)
 
@@ -696,22 +697,29 @@ def _notes(snap: Snapshot, table: Table) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _wall_errors(snap: Snapshot, dead: int) -> list[RoundError]:
-    """流局 (004:19): with honours the round is drawn when 7 墩 (14 tiles) are left, without
-    them when the wall is empty (不带风打完才算流局). Checked only in rounds without kongs:
-    each kong after the first moves the line by a 墩, and the 倒数第17张 kong (004:35)
-    draws past it, so there the count is left alone. ``dead``: the line without a kong
-    (:meth:`Handan.dead_wall`)."""
+def _wall_errors(snap: Snapshot, line: int, line_before: int, kongs: int) -> list[RoundError]:
+    """流局 (004:19): with honours the round is drawn when 7 墩 (14 tiles) are left, one 墩
+    more for each kong after the first; without them when the wall is empty (不带风打完才算流局).
+    ``line``: the line with all the round's kongs (:meth:`Handan.dead_wall`). A kong that
+    moves the line past the tiles left draws its replacement from the bottom and ends the
+    round (the 倒数第17张 kong, 004:35), so with kongs the wall may stop one tile short of
+    the line before the last kong, ``line_before``, and no lower."""
     left = snap.wall_remaining
-    if left is None or any(p.kongs for p in snap.players):
+    if left is None:
         return []
-    if not snap.wins and left > dead:
-        return [RoundError("wall_not_exhausted", "/wall_remaining", f"the round is drawn with {dead} tiles left (004:19), "
-                           f"but {left} are left and nobody won")]
-    if left < dead:
-        return [RoundError("inconsistent_wall", "/wall_remaining", f"without a kong the round is drawn when {dead} tiles "
-                           f"(7 墩) are left (004:19): it cannot go on to {left}")]
-    return []
+    errors = [RoundError("inconsistent_win", f"/wins/{i}/last_tile", f"海底 is the last tile before the 流局 line "
+                         f"({line} left, 004:19), but {left} tiles are left")
+              for i, w in enumerate(snap.wins) if w.last_tile and left > line]
+    if not snap.wins and left > line:
+        return [RoundError("wall_not_exhausted", "/wall_remaining", f"with {kongs} kong(s) the round is drawn with "
+                           f"{line} tiles left (004:19), but {left} are left and nobody won")]
+    floor = line if kongs == 0 else line_before - 1
+    if left < floor:
+        why = (f"without a kong the round is drawn when {line} tiles are left" if kongs == 0 else
+               f"with {kongs} kong(s) play stops at {line} tiles left, or at {floor} after a last kong drawn from the "
+               "bottom (004:35)")
+        errors.append(RoundError("inconsistent_wall", "/wall_remaining", f"{why} (004:19): it cannot go on to {left}"))
+    return errors
 
 
 VARIANT: Final[Handan] = Handan()

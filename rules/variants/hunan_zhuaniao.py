@@ -20,6 +20,7 @@ from ..errors import InvalidRound, RoundError
 from ..hand import HandRules, analyse, count_tiles, decompositions, is_complete, waits_seen
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option, parse_options
+from ..passes import drew_between
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win, _list, _meld, parse_snapshot, unused_reveal_errors
 from ..tiles import SET_108, SET_108_NO_PIN, Tile, TileSet, compact, rank, suit
@@ -477,6 +478,11 @@ def _haidi_wall_errors(w: Win, ptr: str, snap: Snapshot, left: int) -> list[Roun
         return [RoundError("inconsistent_win", f"{ptr}/from",
                            f"with {before_birds} tiles left before the birds the 海底 (the last {snap.n}) had begun, "
                            "and 海底 tiles are not discarded (002:91-95)")]
+    # a kong is made with at least A+1 tiles left, so its replacement leaves at least A
+    if w.kong_draw and before_birds < snap.n:
+        return [RoundError("inconsistent_win", f"{ptr}/kong_draw",
+                           f"with {before_birds} tiles left before the birds the kong was made within the last "
+                           f"{snap.n + 1} tiles, which cannot be konged (002:99)")]
     if w.last_tile and left >= snap.n:  # a 海底 win draws no birds: fewer than A are left after it
         return [RoundError("inconsistent_win", f"{ptr}/last_tile",
                            f"海底 is the last {snap.n} tiles, one to each player (002:91-95), but "
@@ -533,29 +539,6 @@ def _ready_errors(snap: Snapshot) -> list[RoundError]:
     return errors
 
 
-def _drew_between(player: Player, ptr: str, after: int, before: int, own_draw: bool) -> bool | RoundError:
-    """Whether ``player`` drew a tile between two turns: a discard of theirs in between that
-    does not follow a pong (a pong's discard comes without a draw), or a kong (its
-    replacement tile). A pass on the player's ``own_draw`` is followed by that draw's
-    discard, which shows no new draw: then it takes a second one."""
-    turns = []
-    for k, d in enumerate(player.discards):
-        if d.turn is None:
-            return RoundError("missing_field", f"{ptr}/discards/{k}/turn", "过胡 is checked by turn: give every discard's turn")
-        turns.append(d.turn)
-    for j, m in enumerate(player.melds):  # a pong or kong moves the player's draws: its turn decides
-        if m.turn is None and (m.type == "pong" or m.is_kong):
-            return RoundError("missing_field", f"{ptr}/melds/{j}/turn", "过胡 is checked by turn: give every pong's and kong's turn")
-    pongs = [m.turn for m in player.melds if m.type == "pong" and m.turn is not None]
-    draws = sum(1 for m in player.melds if m.is_kong and m.turn is not None and after < m.turn < before)
-    previous = after
-    for at in sorted(turns):
-        if after < at < before and not any(previous < t < at for t in pongs):
-            draws += 1
-        previous = max(previous, at)
-    return draws > (1 if own_draw else 0)
-
-
 def _passed_own_draw(snap: Snapshot, seat: int, tile: Tile, turn: int) -> bool | RoundError:
     """Whether a declined win was on the player's own draw: no other seat discarded that
     tile, or made a kong of it (抢杠), at that turn. Such a discard or kong without a turn
@@ -602,7 +585,7 @@ def _pass_errors(snap: Snapshot, scores: Mapping[int, HandScore], opts: Any) -> 
             if isinstance(own, RoundError):
                 errors.append(own)
                 continue
-            drew = _drew_between(player, base, rec["turn"], w.turn, own)
+            drew = drew_between(player, base, rec["turn"], w.turn, own, "过胡")
             if isinstance(drew, RoundError):
                 errors.append(drew)
                 continue

@@ -73,7 +73,7 @@ _EVENTS: Final[tuple[tuple[str, str], ...]] = (
 
 _SELF_PRICED: Final = frozenset({"tianhu", "gangshangkaihua"})
 """Self-drawn patterns whose value is already what each player pays (001:18 "每家出6分",
-"每家出3分"): no 自摸 ×2 on a win that has one."""
+"每家出3分"): no 自摸 ×2 on them (乘法: on a win that has one; 加法: on their own term)."""
 
 
 @dataclass(frozen=True)
@@ -299,9 +299,12 @@ def _one_suit(tiles: Iterable[Tile], wild: frozenset[Tile]) -> bool:
 def _price(found: list[str], self_drawn: bool, opts: Any) -> Reading:
     ids = PATTERNS.apply_exclusions(found)
     values = [PATTERNS.value(p) for p in ids]
-    combined = prod(values) if opts.pattern_scoring == "multiply" else sum(values)
-    doubled = self_drawn and not _SELF_PRICED.intersection(ids)
-    return Reading(ids, combined, 2 if doubled else 1)
+    self_priced = self_drawn and not _SELF_PRICED.isdisjoint(ids)
+    if opts.pattern_scoring == "multiply":
+        return Reading(ids, prod(values), 1 if self_priced or not self_drawn else 2)
+    if self_priced:  # 加法: each term at its own per-player price, so an extra pattern never costs the winner
+        return Reading(ids, sum(v if p in _SELF_PRICED else 2 * v for p, v in zip(ids, values, strict=True)), 1)
+    return Reading(ids, sum(values), 2 if self_drawn else 1)
 
 
 def _pay_kongs(snap: Snapshot, opts: Any, ledger: Ledger) -> None:
@@ -323,12 +326,20 @@ def _payers(w: Win, n: int) -> list[int]:
 
 
 def _pay_win(w: Win, r: Reading, payers: list[int], opts: Any, ledger: Ledger) -> None:
-    sign = " × " if opts.pattern_scoring == "multiply" else " + "
-    terms = sign.join(f"{PATTERNS[p].zh}{PATTERNS.value(p)}" for p in r.patterns)
+    adding = opts.pattern_scoring == "add"
+    each_doubled = (adding and w.self_drawn and r.self_draw_multiplier == 1  # see _price
+                    and not _SELF_PRICED.issuperset(r.patterns))
+    terms = (" + " if adding else " × ").join(
+        f"{PATTERNS[p].zh}{PATTERNS.value(p)}{'×2' if each_doubled and p not in _SELF_PRICED else ''}"
+        for p in r.patterns)
     if not w.self_drawn:
         how = ("抢杠" if w.robbing_kong else "接炮") + f" ×1 from seat {w.from_seat}"
+    elif r.self_draw_multiplier == 2:
+        how = "自摸 ×2 from each"
+    elif each_doubled:
+        how = "自摸: 天胡/杠上开花 at their per-player price, the other patterns ×2, from each"
     else:
-        how = "自摸 ×2 from each" if r.self_draw_multiplier == 2 else "自摸, priced per player (no ×2), from each"
+        how = "自摸, priced per player (no ×2), from each"
     note = f"{terms} = {r.combined}, {how}, × 底分{opts.base_points} (on {w.tile})"
     name = "、".join(PATTERNS[p].zh for p in r.patterns)
     name_en = ", ".join(PATTERNS[p].en for p in r.patterns)

@@ -23,6 +23,7 @@ from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, decompositions, seven_pairs_with
 from ...ledger import HandReport, Ledger, Settlement
 from ...options import option
+from ...passes import PassRule, passed_win_errors, passed_wins_flag
 from ...snapshot import Meld, Player, Reveals, Snapshot, Win, _list, _meld, unused_reveal_errors
 from ...tiles import SET_108, Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, others
@@ -51,8 +52,11 @@ class Options:
 class Flags:
     wild_push_down: bool = option(False, "四王七王推倒", "This winner laid down 四王 or 七王 on the dealt hand at its "
                                   "first draw, without a complete hand: 小胡 自摸 (003:33)")
+    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag("003:125", "that tile", "漏胡")
 
 
+_LOUHU: Final = PassRule("漏胡", "003:125", "tile")
+"""漏胡: 过胡限制只对该玩家漏胡的那张X牌有效, lifted by the next draw (摸牌后一切正常)."""
 _FLAG_EVENTS: Final = ("kong_draw", "robbing_kong", "after_kong_discard")
 _BIRD: Final = ("中鸟", "Bird hits")
 _DEALER: Final = ("庄闲分", "Dealer point")
@@ -201,8 +205,8 @@ class Anhua(Variant):
         if snap.reveals.wild_indicator is None:
             raise InvalidRound(RoundError("missing_field", "/reveals/wild_indicator",
                                           "安化 needs the flipped tile that fixes the 王 (003:17)"))
-        errors = [*unused_reveal_errors(snap, self.reveals_used), *_check_chows(snap), *_check_reveals(snap),
-                  *_check_birds(snap, opts), *_check_wins(snap, opts)]
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *_check_chows(snap), *_check_melds_after_kong(snap),
+                  *_check_reveals(snap), *_check_birds(snap, opts), *_check_wins(snap, opts)]
         if not snap.wins and snap.last_drawer is None:
             errors.append(RoundError("missing_field", "/last_drawer",
                                      "a drawn round passes the deal to the player who drew the last tile (003:15)"))
@@ -210,6 +214,7 @@ class Anhua(Variant):
         for i, w in enumerate(snap.wins):
             errors += self._check_win(snap, w, i, opts)
         errors += self._check_flags(snap, opts)
+        errors += passed_win_errors(snap, _LOUHU)
         errors += self._check_kongers_ready(snap, opts)
         if errors:
             raise InvalidRound(errors)
@@ -337,6 +342,24 @@ def _check_chows(snap: Snapshot) -> list[RoundError]:
     return [RoundError("invalid_meld", f"/players/{i}/melds/{j}/from", "only the 下家 may chow a discard (003:13)")
             for i, p in enumerate(snap.players) for j, m in enumerate(p.melds)
             if m.type == "chow" and m.from_seat is not None and m.from_seat != (i - 1) % snap.n]
+
+
+def _check_melds_after_kong(snap: Snapshot) -> list[RoundError]:
+    """选择杠开后手牌不能动，只允许胡牌…自己摸到的杠可以继续杠（明杠暗杠），直杠不能杠 (003:27):
+    after a player's first 开杠 its only melds are kongs of its own draws (checked by turn,
+    where the turns are given)."""
+    errors = []
+    for i, p in enumerate(snap.players):
+        kong_turns = [m.turn for m in p.melds if m.is_kong and m.turn is not None]
+        if not kong_turns:
+            continue
+        first = min(kong_turns)
+        errors += [RoundError("meld_after_kaigang", f"/players/{i}/melds/{j}/turn",
+                              f"seat {i} made 开杠 at turn {first}; after it the hand cannot change: no chow, pong or "
+                              "直杠, only kongs of its own draws (003:27)")
+                   for j, m in enumerate(p.melds)
+                   if m.turn is not None and m.turn > first and (not m.is_kong or m.kind == "exposed")]
+    return errors
 
 
 def _check_reveals(snap: Snapshot) -> list[RoundError]:

@@ -35,7 +35,7 @@ def _win_errors(f: Facts, i: int, w: Win) -> list[RoundError]:
     ptr = f"/wins/{i}"
     # 地胡 here may come on any first-round discard, not only the dealer's (000:155)
     errors = win_flag_errors(snap, _not_earthly(w) if w.earthly else w, ptr)
-    if w.earthly and not _earthly_possible(snap, w):
+    if w.earthly and not _earthly_possible(snap, w, f.opts.earthly_after_meld == "table"):
         errors.append(RoundError("inconsistent_win", f"{ptr}/earthly",
                                  "地胡 is a non-dealer's win in its first go-around, before any meld or discard of its own, "
                                  "on a first discard or its own first draw (000:155)"))
@@ -67,10 +67,13 @@ def _has_pass(f: Facts, w: Win) -> bool:
         or f.declared[w.winner] or kills_ready(f, w)
 
 
-def _earthly_possible(snap: Snapshot, w: Win) -> bool:
-    """地胡: before the winner's own first discard, on someone's first discard or its own first draw."""
+def _earthly_possible(snap: Snapshot, w: Win, any_meld_ends_it: bool) -> bool:
+    """地胡: before the winner's own first discard, on someone's first discard or its own first
+    draw. 碰杠后不算地胡: the round ends at the win, so every meld shown was made before it."""
     winner = snap.players[w.winner]
     if w.winner == snap.dealer or winner.melds or winner.discards or w.robbing_kong:
+        return False
+    if any_meld_ends_it and any(p.melds for p in snap.players):
         return False
     return w.from_seat is None or not snap.players[w.from_seat].discards
 

@@ -41,7 +41,7 @@ YAOJI_KIND: Final = Kind("幺鸡", "One-Bamboo Chicken", 1)  # 000:67
 JINJI: Final = Kind("金鸡", "Golden Chicken", 2)  # 000:69
 WUGU_KIND: Final = Kind("乌骨鸡", "Black-Bone Chicken (8筒)", 2)  # 000:81
 JIN_WUGU: Final = Kind("金乌骨鸡", "Golden Black-Bone Chicken", 4)  # 000:83
-DIAMOND: Final = Kind("钻石鸡", "Diamond Chicken (红中)", 4)  # 000:97-98
+DIAMOND: Final = Kind("钻石鸡", "Diamond Chicken (红中)", 4)  # 000:97
 SILVER: Final = Kind("银鸡", "Silver Chicken", 2)  # 000:99
 
 FIRST_DISCARD_NAMES: Final[Mapping[tuple[Tile, bool], tuple[tuple[str, str], tuple[str, str]]]] = MappingProxyType({
@@ -149,7 +149,7 @@ def first_discard(snap: Snapshot, face: Tile) -> FirstDiscard | None:
 
 def _counts_in_discards(face: Tile, ch: Chickens, opts: Options) -> bool:
     """Unclaimed discards count for their discarder: default chickens (the mirror of 包鸡, 000:93)
-    and, under 满堂鸡, the flipped chicken (000:97)."""
+    and, under 满堂鸡, the flipped chicken (000:95)."""
     if face in ch.default and opts.discarded_default_chickens:
         return True
     return face == ch.flipped and opts.mantang_chicken

@@ -26,8 +26,8 @@ class Options:
         False, "点豆3分/人", "点豆 is paid 3 by every other player instead of 3 by the discarder (reading of '3分/人', 000:53)")
     wugu_chicken: bool = option(False, "乌骨鸡", "8筒 is a default chicken worth 2, with 冲锋/责任/金 forms (000:79-91, 勾选项)")
     mantang_chicken: bool = option(
-        False, "满堂鸡", "Unclaimed discards of the flipped chicken count for their discarder too (000:97, 勾选项)")
-    diamond_chicken: bool = option(False, "钻石鸡", "A flipped 红中 makes 红中 a chicken worth 4 (000:97-98, 勾选项)")
+        False, "满堂鸡", "Unclaimed discards of the flipped chicken count for their discarder too (000:95, 勾选项)")
+    diamond_chicken: bool = option(False, "钻石鸡", "A flipped 红中 makes 红中 a chicken worth 4 (000:97, 勾选项)")
     silver_chicken: bool = option(False, "银鸡", "A flipped 9筒/9万 makes 1筒/1万 a chicken worth 2 (000:99, 勾选项)")
     bao_chicken: bool = option(
         True, "包鸡", "A player not ready pays the ready players for the default chickens they discarded or melded (000:93, 177)")
@@ -39,6 +39,9 @@ class Options:
     kill_ready_paid_by: str = option(
         "all", "杀听由谁付", "Who pays the +10 of 杀听 on a self-draw: every payer of the win, or only the 报听 player(s) "
         "(000:159)", choices=("all", "declarer"))
+    earthly_after_meld: str = option(
+        "winner", "碰杠后不算地胡", "Whose pong or kong ends 地胡 (000:155 碰杠后不算地胡): only the winner's own, or any "
+        "player's at the table", choices=("winner", "table"))
     three_player_draw_dealer: str = option(
         "dealer", "三人荒庄坐庄", "3 players, 荒庄 with the dealer and one non-dealer ready: the dealer keeps the deal "
         "(000:43) or the one player not ready deals (000:41)", choices=("dealer", "not_ready"))

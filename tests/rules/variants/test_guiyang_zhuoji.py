@@ -100,7 +100,7 @@ def test_flipped_chicken_is_the_next_tile(flip: str, chicken: str) -> None:
     ("7p", {}, "8p", "翻鸡", 1),  # 乌骨鸡 off (000:79)
     ("7p", {"wugu_chicken": True}, "8p", "金乌骨鸡", 4),  # 000:83
     ("3m", {"wugu_chicken": True}, "8p", "乌骨鸡", 2),  # 000:81
-    ("C", {"diamond_chicken": True}, "C", "钻石鸡", 4),  # 000:97-98
+    ("C", {"diamond_chicken": True}, "C", "钻石鸡", 4),  # 000:97
     ("C", {}, "C", "翻鸡", 1),
     ("9m", {"silver_chicken": True}, "1m", "银鸡", 2),  # 000:99
     ("9p", {}, "1p", "翻鸡", 1),
