@@ -1,10 +1,14 @@
-"""过胡 / 漏胡: wins a player declined, and what they forbid until the player's next draw.
+"""过胡 / 过碰: claims a player declined, and what they forbid until the player's hand changes.
 
-湖南 过胡 (002:143) and 安化 漏胡 (003:125) forbid winning again on what a player just let
-pass, until its next draw. A snapshot records a declined win in the player's flags as
-``{tile, turn}``: the turn of the discard (or added kong) that was let pass. 安化's check
-is :func:`passed_win_errors`; 湖南's (with its higher-score exception) uses
-:func:`drew_between`. The other variants' 过胡/过碰 rules are not checked (their pages say so).
+Most variants forbid winning (or ponging) again on what a player just let pass, until its
+next draw: 湖南 过胡 (002:143), 安化 漏胡 (003:125), 贵阳 过胡/过碰限制 (000:183-185),
+红中 过胡不胡/过碰不碰 (001:229-230), 扎码 过碰不碰 (001:272), 转转 (001:9, 11), 邯郸
+同圈过牌 (004:21-23). A snapshot records a declined claim in the player's flags as
+``{tile, turn}``: the turn of the discard (or added kong) that was let pass. The texts
+differ only in what a declined win closes (that tile, its suit, or every wait) and whether
+a pong or kong of one's own lifts the ban as a draw does; :class:`PassRule` says which, per
+variant. 湖南 adds a higher-score exception and checks its own records with
+:func:`drew_between`.
 """
 
 from __future__ import annotations
@@ -15,28 +19,49 @@ from typing import Any, Final
 from .errors import RoundError
 from .options import option
 from .snapshot import Player, Snapshot
+from .tiles import Tile, suit
 
 _CLAIMS: Final = ("pong", "chow")  # melds made on a discard without a draw of one's own
 RECORD_FIELDS: Final = {"tile": "tile", "turn": "integer"}
 
 
-def passed_wins_flag(source: str, closes: str, zh: str = "过胡") -> Any:
+def passed_wins_flag(source: str, closes: str, until: str = "its next draw", zh: str = "过胡") -> Any:
     """The ``passed_wins`` flag field, for a variant's Flags dataclass."""
     return option((), zh, f"Wins on another player's tile this player declined ({source}): each {{tile, turn}}. "
-                  f"Until its next draw it may not win {closes} from another player.", kind="records",
+                  f"Until {until} it may not win {closes} from another player.", kind="records",
                   fields=RECORD_FIELDS)
 
 
+def passed_pongs_flag(source: str, until: str = "its next draw") -> Any:
+    """The ``passed_pongs`` flag field: pongs declined, each closing that tile for a while."""
+    return option((), "过碰", f"Pongs this player declined ({source}): each {{tile, turn}}. Until {until} "
+                  "it may not pong that tile.", kind="records", fields=RECORD_FIELDS)
+
+
 class PassRule:
-    """A variant's 过胡 that closes the declined tile only (built like the core's value
-    classes, rules/ledger.py): its name and seed line, for the messages."""
+    """One variant's 过胡/过碰 (built like the core's value classes, rules/ledger.py).
+
+    ``closes``: what a declined win forbids — ``"tile"`` (that tile), ``"suit"`` (tiles of
+    its suit, 红中's 同类的牌) or ``"waits"`` (every tile the hand waits on). ``by_claim``:
+    a pong or kong of the player's own lifts the ban too (贵阳 碰杠, 邯郸 碰)."""
 
     name: Final[str]
     source: Final[str]
+    closes: Final[str]
+    by_claim: Final[bool]
 
-    def __init__(self, name: str, source: str) -> None:
+    def __init__(self, name: str, source: str, closes: str, by_claim: bool = False) -> None:
         self.name = name
         self.source = source
+        self.closes = closes
+        self.by_claim = by_claim
+
+    def forbids(self, passed: Tile, tile: Tile) -> bool:
+        if self.closes == "tile":
+            return passed == tile
+        if self.closes == "suit":
+            return passed == tile or suit(passed) == suit(tile) != "z"
+        return True  # "waits": a win's tile is one of the waits, and all were closed
 
 
 def drew_between(player: Player, ptr: str, after: int, before: int, own_draw: bool, rule: str) -> bool | RoundError:
@@ -65,12 +90,19 @@ def drew_between(player: Player, ptr: str, after: int, before: int, own_draw: bo
     return draws > (1 if own_draw else 0)
 
 
+def _lifted(player: Player, ptr: str, after: int, before: int, rule: PassRule) -> bool | RoundError:
+    drew = drew_between(player, ptr, after, before, False, rule.name)
+    if drew is not False or not rule.by_claim:
+        return drew
+    return any(m.turn is not None and after < m.turn < before for m in player.melds if m.type == "pong" or m.is_kong)
+
+
 def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A win on another player's tile that a declined win still forbids (``passed_win``)."""
     errors: list[RoundError] = []
     for i, w in enumerate(snap.wins):
         player = snap.players[w.winner]
-        passes = [(k, rec) for k, rec in enumerate(player.flags.passed_wins) if rec["tile"] == w.tile]
+        passes = [(k, rec) for k, rec in enumerate(player.flags.passed_wins) if rule.forbids(rec["tile"], w.tile)]
         if w.self_drawn or not passes:
             continue
         if w.turn is None:
@@ -84,11 +116,32 @@ def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     return errors
 
 
+def passed_pong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
+    """A pong of a tile the player declined to pong, before its next draw (``passed_pong``)."""
+    errors: list[RoundError] = []
+    for s, player in enumerate(snap.players):
+        base = f"/players/{s}"
+        for k, rec in enumerate(player.flags.passed_pongs):
+            for j, m in enumerate(player.melds):
+                if m.type != "pong" or m.tile != rec["tile"]:
+                    continue
+                if m.turn is None:
+                    errors.append(RoundError("missing_field", f"{base}/melds/{j}/turn",
+                                             f"{rule.name} is checked by turn: give the pong's turn"))
+                    continue
+                errors += _pass_error(player, base, f"{base}/flags/passed_pongs/{k}", rec, m.turn, rule,
+                                      f"{base}/melds/{j}", f"seat {s} declined to pong {rec['tile']} at turn {rec['turn']} "
+                                      f"and has not drawn since ({rule.name}, {rule.source})", pong=True)
+    return errors
+
+
 def _pass_error(player: Player, base: str, rptr: str, rec: Mapping[str, Any], turn: int, rule: PassRule, ptr: str,
-                why: str) -> list[RoundError]:
-    if rec["turn"] >= turn:
-        return [RoundError("inconsistent_pass", f"{rptr}/turn", "a declined win comes before the win that ended the round")]
-    drew = drew_between(player, base, rec["turn"], turn, False, rule.name)
-    if isinstance(drew, RoundError):
-        return [drew]
-    return [] if drew else [RoundError("passed_win", ptr, why)]
+                why: str, pong: bool = False) -> list[RoundError]:
+    if rec["turn"] >= turn:  # once ponged, one copy is left: no pong of it can be declined
+        return [RoundError("inconsistent_pass", f"{rptr}/turn", "a pong is declined only before the player's own pong of that tile"
+                           if pong else "a declined win comes before the win that ended the round")]
+    lifted = _lifted(player, base, rec["turn"], turn, rule)
+    if isinstance(lifted, RoundError):
+        return [lifted]
+    code = "passed_pong" if pong else "passed_win"
+    return [] if lifted else [RoundError(code, ptr, why)]

@@ -24,6 +24,7 @@ from ..errors import InvalidRound, RoundError
 from ..hand import Decomposition, HandRules, analyse, decompositions, wait_shapes, waits
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
+from ..passes import PassRule, passed_pong_errors, passed_pongs_flag, passed_win_errors, passed_wins_flag
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_108, SET_136, Tile, TileSet, compact, suit
@@ -157,6 +158,14 @@ class HandanFlags:
     mingkou: bool = option(False, "明扣", "Declared 明扣 at 听牌: may only win by self-draw, ×2 (004:47-48, 004:83)")
     mingkou_tiles: tuple[Tile, ...] = option((), "明扣亮牌", "The tiles laid open at 明扣; they decide which waits may be "
                                              "won (004:135); empty = not given", kind="tiles")
+    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag(
+        "004:23 同圈过牌", "any tile it waits on (所听的所有牌)", "its next draw or pong")
+    passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag("004:22 同圈过牌", "its next draw or pong")
+
+
+# 能胡而不胡，下次抓牌/碰前不能再胡所听的所有牌; 能碰而不碰，下次抓牌/碰前不能再碰 (004:21-23)
+_PASSED_WIN: Final = PassRule("同圈过牌", "004:23", "waits", by_claim=True)
+_PASSED_PONG: Final = PassRule("同圈过牌", "004:22", "tile", by_claim=True)
 
 
 @dataclass(unsafe_hash=True)
@@ -407,6 +416,7 @@ class Handan(Variant):
         errors += _kong_feeder_errors(snap, table)
         errors += _pao_errors(snap, table)
         errors += self._mingkou_errors(snap, r, opts)
+        errors += passed_win_errors(snap, _PASSED_WIN) + passed_pong_errors(snap, _PASSED_PONG)
         kongs = sum(len(p.kongs) for p in snap.players)
         errors += _wall_errors(snap, self.dead_wall(opts, kongs), self.dead_wall(opts, max(0, kongs - 1)), kongs)
         if errors:

@@ -20,6 +20,7 @@ from ..errors import InvalidRound, RoundError
 from ..hand import HandRules, analyse
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
+from ..passes import PassRule, passed_pong_errors, passed_pongs_flag, passed_win_errors, passed_wins_flag
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_108, SET_112, Tile, TileSet, compact, suit
@@ -77,6 +78,21 @@ _SELF_PRICED: Final = frozenset({"tianhu", "gangshangkaihua"})
 
 
 @dataclass(frozen=True)
+class Flags:
+    """过胡不胡 / 过碰不碰 (001:9, 11): what a player let pass."""
+
+    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag(
+        "001:9 过胡不胡", "any tile it waits on", "it gets a tile again (a draw, pong or kong)")
+    passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag(
+        "001:11 过碰不碰", "its next turn (a draw, pong or kong: 同一圈内)")
+
+
+# 其他任一玩家打出A的叫牌，A都不能胡牌，直到A玩家重新获得牌 (001:9); 同一圈内不能先过后碰同一张牌 (001:11)
+_PASSED_WIN: Final = PassRule("过胡不胡", "001:9", "waits", by_claim=True)
+_PASSED_PONG: Final = PassRule("过碰不碰", "001:11", "tile", by_claim=True)
+
+
+@dataclass(frozen=True)
 class KongRule:
     """One row of the kong table (001:15): points, who pays, names."""
 
@@ -124,6 +140,7 @@ class Zhuanzhuan(Variant):
     source = "001_a1ce558555b69162.txt:3-23"
     players = (2, 4)
     Options = Options
+    Flags = Flags
     patterns = PATTERNS
     reveals_used = frozenset({"birds"})
 
@@ -141,7 +158,8 @@ class Zhuanzhuan(Variant):
     def validate(self, snap: Snapshot, opts: Any) -> None:
         errors = [*unused_reveal_errors(snap, self.reveals_used), *_check_options(opts), *_check_red_dragons(snap, opts),
                   *self._check_wins(snap, opts), *_check_birds(snap, opts),
-                  *drawn_round_wall_errors(snap, "a round without a win ends only when the wall is exhausted (流局, 001:8)")]
+                  *drawn_round_wall_errors(snap, "a round without a win ends only when the wall is exhausted (流局, 001:8)"),
+                  *passed_win_errors(snap, _PASSED_WIN), *passed_pong_errors(snap, _PASSED_PONG)]
         if errors:
             raise InvalidRound(errors)
 

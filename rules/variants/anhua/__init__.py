@@ -52,10 +52,10 @@ class Options:
 class Flags:
     wild_push_down: bool = option(False, "四王七王推倒", "This winner laid down 四王 or 七王 on the dealt hand at its "
                                   "first draw, without a complete hand: 小胡 自摸 (003:33)")
-    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag("003:125", "that tile", "漏胡")
+    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag("003:125", "that tile", zh="漏胡")
 
 
-_LOUHU: Final = PassRule("漏胡", "003:125")
+_LOUHU: Final = PassRule("漏胡", "003:125", "tile")
 """漏胡: 过胡限制只对该玩家漏胡的那张X牌有效, lifted by the next draw (摸牌后一切正常)."""
 _FLAG_EVENTS: Final = ("kong_draw", "robbing_kong", "after_kong_discard")
 _BIRD: Final = ("中鸟", "Bird hits")

@@ -15,6 +15,7 @@ from typing import Any, Final
 from ...errors import InvalidRound
 from ...hand import HandRules
 from ...ledger import HandReport, Ledger, Settlement
+from ...passes import PassRule, passed_pong_errors, passed_win_errors
 from ...snapshot import Player, Snapshot
 from ...tiles import SET_112, Tile, TileSet
 from ...variant import Variant
@@ -25,8 +26,12 @@ from .dou import dou_lines
 from .draw import best_wait, chajiao_lines
 from .facts import Facts, Line
 from .hu import bonuses, win_lines
-from .options import Options
+from .options import Flags, Options
 from .patterns import ALL_PATTERNS, BONUSES, RULES, evaluate
+
+# 再未更换手牌的时候（碰杠，上牌），同一轮内不能点炮同一张牌 / 不能碰同一张牌 (000:183-185)
+_PASSED_WIN: Final = PassRule("过胡限制", "000:183", "tile", by_claim=True)
+_PASSED_PONG: Final = PassRule("过碰限制", "000:185", "tile", by_claim=True)
 
 
 class GuiyangZhuoji(Variant):
@@ -37,6 +42,7 @@ class GuiyangZhuoji(Variant):
     source = "000_3c064d3c0991bdb9.txt:1-209"
     players = (2, 4)
     Options = Options
+    Flags = Flags
     patterns = ALL_PATTERNS
     reveals_used = frozenset({"chicken_flip"})
     marks_delayed_kongs = True  # 憨包豆 (000:57)
@@ -49,7 +55,8 @@ class GuiyangZhuoji(Variant):
         return RULES
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        errors = checks.round_errors(facts.build(snap, opts))
+        errors = [*checks.round_errors(facts.build(snap, opts)), *passed_win_errors(snap, _PASSED_WIN),
+                  *passed_pong_errors(snap, _PASSED_PONG)]
         if errors:
             raise InvalidRound(errors)
 

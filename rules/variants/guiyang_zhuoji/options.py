@@ -6,9 +6,12 @@ comes from; docs/variants/guiyang-zhuoji.md explains the readings behind the def
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ...options import option
+from ...passes import passed_pongs_flag, passed_wins_flag
 
 
 @dataclass(frozen=True)
@@ -45,3 +48,13 @@ class Options:
     three_player_draw_dealer: str = option(
         "dealer", "三人荒庄坐庄", "3 players, 荒庄 with the dealer and one non-dealer ready: the dealer keeps the deal "
         "(000:43) or the one player not ready deals (000:41)", choices=("dealer", "not_ready"))
+
+
+@dataclass(frozen=True)
+class Flags:
+    """Per-player records: 过胡限制 and 过碰限制 (000:183-185)."""
+
+    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag(
+        "000:183 过胡限制", "that tile", "its hand changes (a draw, pong or kong)")
+    passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag(
+        "000:185 过碰限制", "its hand changes (a draw, pong or kong)")

@@ -10,6 +10,7 @@ other player with 底分 + 1 (001:261-262). Kongs pay on their own, even on a �
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -17,6 +18,7 @@ from ...errors import InvalidRound, RoundError
 from ...hand import HandRules
 from ...ledger import Ledger, Settlement
 from ...options import option
+from ...passes import PassRule, passed_pong_errors, passed_pongs_flag, passed_win_errors, passed_wins_flag
 from ...patterns import Pattern, PatternTable
 from ...snapshot import Player, Snapshot, Win
 from ...tiles import Tile, TileSet, chinese, compact, suit
@@ -104,6 +106,19 @@ _KONG_TABLES: Final = {n: kong_table(n) for n in range(2, 5)}
 _VALUE: Final[dict[str, int]] = {p.id: p.value for p in PATTERNS}
 
 
+@dataclass(frozen=True)
+class Flags:
+    """过胡不胡 / 过碰不碰 (001:229-230): what a player let pass."""
+
+    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag("001:230 过胡不胡", "a tile of that suit (同类的牌)")
+    passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag("001:229 过碰不碰")
+
+
+# 听3万/5万/9筒，放弃3万，5万同样不可以胡牌，9筒可胡 … 直到其再次摸牌 (001:230)
+_PASSED_WIN: Final = PassRule("过胡不胡", "001:230", "suit")
+_PASSED_PONG: Final = PassRule("过碰不碰", "001:229", "tile")  # 本轮摸牌结束后可碰
+
+
 @dataclass(unsafe_hash=True)
 class Reading:
     """One way to score a win: the patterns found (after 不计) and their product (built like the
@@ -133,6 +148,7 @@ class Hongzhong(Variant):
     source = "001_a1ce558555b69162.txt:221-262"
     players = (2, 4)
     Options = Options
+    Flags = Flags
     patterns = PATTERNS
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
@@ -145,7 +161,7 @@ class Hongzhong(Variant):
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
         errors = [*_check_melds(snap), *check_no_reveals(snap, birds_allowed=False), *check_wins(snap),
-                  *check_drawn_round(snap)]
+                  *check_drawn_round(snap), *passed_win_errors(snap, _PASSED_WIN), *passed_pong_errors(snap, _PASSED_PONG)]
         readings = _ROUND.get(snap, opts)
         for i, w in enumerate(snap.wins):
             errors += self._check_win(snap, w, i, opts, readings)

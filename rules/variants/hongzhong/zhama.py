@@ -21,6 +21,7 @@ from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, count_tiles, is_complete
 from ...ledger import Ledger, Settlement
 from ...options import option
+from ...passes import PassRule, passed_pong_errors, passed_pongs_flag
 from ...patterns import Pattern, PatternTable
 from ...snapshot import Player, Snapshot, Win
 from ...tiles import Tile, TileSet, chinese, compact, parse_tile, parse_tiles
@@ -94,6 +95,16 @@ KONG_TABLE: Final[MappingProxyType[int, dict[str, KongRule]]] = MappingProxyType
 暗杠 are paid by every other player."""
 
 
+@dataclass(frozen=True)
+class Flags:
+    """过碰不碰 (001:272). There is no 过胡: nobody wins on a discard here (001:270)."""
+
+    passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag("001:272 过碰不碰")
+
+
+_PASSED_PONG: Final = PassRule("过碰不碰", "001:272", "tile")  # 本轮摸牌结束后可碰
+
+
 class HongzhongZhama(Variant):
     id = "hongzhong-zhama"
     name = "红中麻将·扎码"
@@ -102,6 +113,7 @@ class HongzhongZhama(Variant):
     source = "001_a1ce558555b69162.txt:263-293"
     players = (2, 4)
     Options = Options
+    Flags = Flags
     patterns = PATTERNS
     self_draw_only = True  # 不能点炮胡 (001:270)
     reveals_used = frozenset({"birds"})
@@ -151,7 +163,8 @@ class HongzhongZhama(Variant):
     # -- validation -------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        errors = [*check_no_reveals(snap, birds_allowed=True), *check_wins(snap), *check_drawn_round(snap)]
+        errors = [*check_no_reveals(snap, birds_allowed=True), *check_wins(snap), *check_drawn_round(snap),
+                  *passed_pong_errors(snap, _PASSED_PONG)]
         rules = self.hand_rules(snap, opts)
         for i, w in enumerate(snap.wins):
             ptr = f"/wins/{i}"

@@ -320,3 +320,47 @@ def test_a_declared_player_cannot_be_robbed() -> None:
     body["players"][2] = {"seat": 2, "hand": "1123s789m555m", "melds": [{"type": "pong", "tile": "6m", "from": 0, "turn": 2}],
                           "ready_declared_turn": 3}
     assert "/wins/0/robbing_kong" in _pointers(body)  # 报听之后不能更换手牌（不能碰、杠）(000:157)
+
+
+def _passed_win_round(kong_turn: int, record_turn: int = 36) -> dict[str, Any]:
+    """Seat 1 let seat 0's 6m pass at ``record_turn``, holds a 闷豆 5m (its 通行证, 000:49) and
+    wins seat 2's 6m at turn 40: as golden pinghu-discard-concealed-kong-pass."""
+    body = _round(wins=[{"winner": 1, "from": 2, "tile": "6m", "turn": 40}])
+    body["players"][0]["discards"] = [{"tile": "6m", "turn": record_turn}]
+    body["players"][1] = {"seat": 1, "hand": "234m78m234p66p",
+                          "melds": [{"type": "kong", "kind": "concealed", "tile": "5m", "turn": kong_turn}],
+                          "flags": {"passed_wins": [{"tile": "6m", "turn": record_turn}]}}
+    return body
+
+
+def test_passed_win_is_lifted_by_a_kong() -> None:
+    # 再未更换手牌的时候（碰杠，上牌）(000:183): a kong after the pass changed the hand. 平胡 1 from
+    # seat 2 (000:113, 203) + 闷豆 3 from each other player (000:55) → seat 1 1+9 = 10.
+    assert [s["total"] for s in api.settle(_passed_win_round(kong_turn=38))["scores"]] == [-3, 10, -4, -3]
+    # the same kong before the pass changed nothing after it: 同一轮内不能点炮同一张牌 (000:183)
+    with pytest.raises(InvalidRound) as e:
+        api.settle(_passed_win_round(kong_turn=35))
+    assert [(x.code, x.pointer) for x in e.value.errors] == [("passed_win", "/wins/0")]
+
+
+def test_passed_win_needs_the_discards_turns() -> None:
+    body = _passed_win_round(kong_turn=35)
+    body["players"][1]["discards"] = [{"tile": "9s"}]  # a draw after the pass or not: only its turn tells (000:183)
+    with pytest.raises(InvalidRound) as e:
+        api.settle(body)
+    assert [(x.code, x.pointer) for x in e.value.errors] == [("missing_field", "/players/1/discards/0/turn")]
+
+
+def test_passed_win_at_the_win_turn_is_inconsistent() -> None:
+    # a declined win is a discard let pass before the one won on (000:183): not at the win's own turn
+    with pytest.raises(InvalidRound) as e:
+        api.settle(_passed_win_round(kong_turn=35, record_turn=40))
+    assert ("inconsistent_pass", "/players/1/flags/passed_wins/0/turn") in {(x.code, x.pointer) for x in e.value.errors}
+
+
+def test_passed_win_does_not_close_a_self_draw() -> None:
+    # 不能点炮同一张牌 (000:183) forbids winning on another player's discard; a self-draw is a draw
+    body = _round(players=[{"seat": 0, "hand": X1},
+                           {"seat": 1, "hand": "234m456m78m234p66p", "flags": {"passed_wins": [{"tile": "6m", "turn": 38}]}},
+                           {"seat": 2, "hand": X2}, {"seat": 3, "hand": X3}])
+    assert [s["total"] for s in api.settle(body)["scores"]] == [-1, 3, -1, -1]  # 平胡 1 from each (000:113, 201)

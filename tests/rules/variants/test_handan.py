@@ -101,7 +101,7 @@ def test_default_mode_and_description() -> None:
     assert opts["kong_rule"]["nullable"] and opts["kong_rule"]["default"] is None
     assert opts["base_points"]["choices"] == [1, 2, 5]  # 004:127
     assert d["tile_sets"]["4"]["size"] == 136  # 004:2
-    assert {f["name"] for f in d["flags"]} == {"pao", "mingkou", "mingkou_tiles"}
+    assert {f["name"] for f in d["flags"]} == {"pao", "mingkou", "mingkou_tiles", "passed_wins", "passed_pongs"}  # 004:21-23
 
 
 def test_budaifeng_plays_108_tiles() -> None:
@@ -241,3 +241,62 @@ def test_notes_name_the_table() -> None:
     assert ans["notes"][0].startswith("玩法 一炮包三家")
     assert any("黄庄不黄杠" in n for n in ans["notes"])
     assert ans["next_dealer"] == 0  # 荒庄: the dealer deals again (004:18)
+
+
+# -- 同圈过牌 (004:21-23) ------------------------------------------------------------------------------
+
+BEFORE_WIN = "23m456m234p55s"  # + a 999m meld; at the pass it held 999m too: waits 1m/4m/7m
+
+
+def passed_win_round(kong_at: int, win_turn: int = 25) -> dict[str, Any]:
+    """Seat 1 lets seat 2's 4m pass at turn 20, 点杠s seat 0's 9m at ``kong_at`` (discarding 5s
+    right after), and wins seat 3's 1m at ``win_turn``."""
+    players = [seat(0, F1, discards=[{"tile": "9m", "turn": kong_at - 1, "claimed_by": 1}]),
+               seat(1, BEFORE_WIN, melds=[{"type": "kong", "kind": "exposed", "tile": "9m", "from": 0, "turn": kong_at}],
+                    discards=[{"tile": "5s", "turn": kong_at + 1}], flags={"passed_wins": [{"tile": "4m", "turn": 20}]}),
+               seat(2, F2, discards=[{"tile": "4m", "turn": 20}]), seat(3, F3)]
+    return body({"mode": "dianpao_yijia"}, players, [{"winner": 1, "from": 3, "tile": "1m", "turn": win_turn}])
+
+
+def test_passed_win_lifted_by_a_kong_after_it() -> None:
+    # 下次抓牌/碰前不能再胡 (004:23): the 点杠 at turn 22 draws a replacement, so the 1m win stands.
+    # 点杠谁点谁减1分 (004:89): seat 0 pays 1; 点炮 1 (004:62), 谁点谁减 (004:93): seat 3 pays 1
+    assert totals(passed_win_round(kong_at=22)) == [-1, 2, 0, -1]
+    # the same kong before the pass (turn 17): nothing of its own after turn 20, all waits still closed
+    assert errors(passed_win_round(kong_at=17)) == [("passed_win", "/wins/0")]
+
+
+def test_passed_win_needs_the_turns() -> None:
+    b = passed_win_round(kong_at=22)
+    del b["wins"][0]["turn"]
+    assert errors(b) == [("missing_field", "/wins/0/turn")]
+    b = passed_win_round(kong_at=17)
+    del b["players"][1]["discards"][0]["turn"]  # whether seat 1 drew after turn 20 cannot be told
+    assert errors(b) == [("missing_field", "/players/1/discards/0/turn")]
+
+
+def test_passed_win_at_or_after_the_win_is_inconsistent() -> None:
+    # the round ended with the win at turn 20: a pass recorded at turn 20 cannot have come before it
+    b = passed_win_round(kong_at=17, win_turn=20)
+    b["players"][2]["discards"] = []
+    assert errors(b) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/turn")]
+
+
+def test_passed_pong_lifted_by_a_pong_of_another_tile() -> None:
+    def round_with(first_pong: int) -> dict[str, Any]:
+        # seat 1 lets seat 2's 9m pass at turn 20, pongs seat 0's 1p at first_pong (discarding 8p
+        # right after), pongs seat 3's 9m at turn 27 (discarding 5s), then wins seat 3's 1m
+        players = [seat(0, F1, discards=[{"tile": "1p", "turn": first_pong - 1, "claimed_by": 1}]),
+                   seat(1, "23m456m55s", melds=[{"type": "pong", "tile": "1p", "from": 0, "turn": first_pong},
+                                                {"type": "pong", "tile": "9m", "from": 3, "turn": 27}],
+                        discards=[{"tile": "8p", "turn": first_pong + 1}, {"tile": "5s", "turn": 28}],
+                        flags={"passed_pongs": [{"tile": "9m", "turn": 20}]}),
+                   seat(2, F2, discards=[{"tile": "9m", "turn": 20}]),
+                   seat(3, F3, discards=[{"tile": "9m", "turn": 26, "claimed_by": 1}])]
+        return body({"mode": "dianpao_yijia"}, players, [{"winner": 1, "from": 3, "tile": "1m", "turn": 30}])
+
+    # 能碰而不碰，下次抓牌/碰前不能再碰 (004:22): the 1p pong at turn 23 ends the ban on 9m; the discard
+    # after it shows no draw. 123m 456m 55s 111p 999m is plain: 点炮 1 (004:62), seat 3 pays (004:93)
+    assert totals(round_with(first_pong=23)) == [0, 1, 0, -1]
+    # the 1p pong at turn 18, before the pass: nothing lifts the ban before the 9m pong at turn 27
+    assert errors(round_with(first_pong=18)) == [("passed_pong", "/players/1/melds/1")]

@@ -243,3 +243,52 @@ def api_snapshot(body: dict[str, Any]) -> Any:
     from rules.variants import REGISTRY
 
     return parse_snapshot(body, REGISTRY[body["variant"]].Flags, parse_options)
+
+
+# -- 过胡不胡 / 过碰不碰 (001:229-230) ---------------------------------------------------------
+
+
+def test_passed_pong_lifted_by_a_kong_replacement_draw() -> None:
+    body = golden("reject-passed-pong-same-round")
+    p0, _, p2, p3 = body["players"]
+    # seat 2 makes its 9s an exposed kong of seat 0's discard at turn 30, between the pass (28)
+    # and the 3m pong (31): the kong's replacement is a draw, 本轮摸牌结束后可碰 (001:229)
+    p2["melds"][2] = {"type": "kong", "kind": "exposed", "tile": "9s", "from": 0, "turn": 30}
+    p3["discards"] = [{"tile": "3m", "turn": 28}]
+    p0["discards"].insert(1, {"tile": "9s", "turn": 30, "claimed_by": 2})
+    # 单吊2 × 对对胡2 (kongs count as triplets) = 4 from seat 3 (001:253, 255, 262b);
+    # 直杠 3 from the feeder, seat 0 (001:242, 4 players)
+    assert totals(body) == [-3, 0, 7, -4]
+
+
+def test_a_discard_after_a_pong_is_not_a_draw() -> None:
+    body = golden("reject-passed-pong-same-round")
+    p0, _, p2, p3 = body["players"]
+    # seat 2 lets 3m pass at 28, pongs seat 0's 9s at 29 and discards 1p at 30 (that discard follows
+    # the pong, not a draw), then pongs seat 0's next 3m at 32: still 本轮中 (001:229)
+    p2["melds"][2].update({"from": 0, "turn": 29})
+    p2["melds"][3]["turn"] = 32
+    p2["discards"] = [{"tile": "1p", "turn": 30}]
+    p3["discards"] = [{"tile": "3m", "turn": 28}]
+    p0["discards"] = [{"tile": "1m", "turn": 5, "claimed_by": 2}, {"tile": "9s", "turn": 29, "claimed_by": 2},
+                      {"tile": "3m", "turn": 32, "claimed_by": 2}]
+    assert errors(body) == [("passed_pong", "/players/2/melds/3")]
+    # the 9s pong back at turn 23, before the pass: the 1p discard at 30 shows a draw → the round of
+    # golden dandiao-duiduihu, 单吊2 × 对对胡2 = 4 from seat 3 (001:253, 255, 262b)
+    p2["melds"][2]["turn"] = 23
+    p0["discards"][1]["turn"] = 23
+    assert totals(body) == [0, 0, 4, -4]
+
+
+def test_passed_win_needs_the_winners_discard_turns() -> None:
+    body = golden("passed-win-lifted-by-draw")
+    del body["players"][1]["discards"][0]["turn"]
+    # whether seat 1 drew since the pass (直到其再次摸牌, 001:230) is told by its discards' turns
+    assert errors(body) == [("missing_field", "/players/1/discards/0/turn")]
+
+
+def test_passed_win_recorded_at_the_win_is_inconsistent() -> None:
+    body = golden("reject-passed-win-same-suit")
+    body["players"][1]["flags"]["passed_wins"][0]["turn"] = 21
+    # a declined win comes before the win that ended the round (001:230 "放弃…则别的玩家再打出")
+    assert errors(body) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/turn")]

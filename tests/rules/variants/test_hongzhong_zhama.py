@@ -180,3 +180,58 @@ def test_four_hongzhong_hand_is_complete() -> None:
     # 10 loose tiles and 4 红中: no sets-and-pair reading, yet a win (摸到4红中推倒胡, 001:270)
     assert out["complete"] is True and out["decompositions"] == []
     assert api.analyze({"variant": "hongzhong", "hand": "1479m258p369sCCCC"})["complete"] is False  # no 推倒胡 in 001:221-262
+
+
+# -- 过碰不碰 (001:272) ----------------------------------------------------------------------
+# Both rounds below are the golden reject-passed-pong-before-draw: seat 1 let seat 2's 红中 pass
+# at turn 3 (passed_pongs [{C, 3}]) and pongs seat 0's 红中 at turn 10.
+
+
+def _second_pong_of_5p(body: dict[str, Any], pong_turn: int) -> None:
+    """Seat 1's 567p becomes a pong of seat 0's 5p (hand 234m 5789s + 5p pong + 红中 pong: 7 + 6 = 13);
+    5p is nowhere else in the round, so its 4th copy is unused."""
+    body["players"][1]["hand"] = "234m5789s"
+    body["players"][1]["melds"].insert(0, {"type": "pong", "tile": "5p", "from": 0, "turn": pong_turn})
+    body["players"][0]["discards"].insert(0, {"tile": "5p", "turn": pong_turn - 1, "claimed_by": 1})
+
+
+def test_exposed_kong_replacement_draw_lifts_the_ban() -> None:
+    body = golden("reject-passed-pong-before-draw")
+    _second_pong_of_5p(body, 7)
+    body["players"][1]["melds"][0] = {"type": "kong", "kind": "exposed", "tile": "5p", "from": 0, "turn": 7}
+    # the kong at turn 7 brings a replacement draw: 本轮摸牌结束后可碰 (001:272), the 红中 pong stands.
+    # seat 1 self-draws 5s (234m 55s 789s + two melds), no 红中 in hand → 5 码, 3 hits: 2 + 3×2 = 8 from
+    # each (001:274, 273, 286); 明杠 放杠玩家出3分 (001:283): seat 0 pays 3 more → [-11, 27, -8, -8]
+    assert totals(body) == [-11, 27, -8, -8]
+
+
+def test_discard_after_a_pong_is_not_a_draw() -> None:
+    body = golden("reject-passed-pong-before-draw")
+    _second_pong_of_5p(body, 5)
+    body["players"][1]["discards"] = [{"tile": "1p", "turn": 6}]
+    # the 1p at turn 6 follows seat 1's pong at turn 5: no tile was drawn, so the ban on 红中 (turn 3)
+    # still holds when it pongs 红中 at turn 10 (本轮中再次出现此张牌时不可碰, 001:272)
+    assert errors(body) == [("passed_pong", "/players/1/melds/1")]
+
+
+@pytest.mark.parametrize(("path", "pointer"), [
+    (("players", 1, "discards", 0), "/players/1/discards/0/turn"),
+    (("players", 1, "melds", 0), "/players/1/melds/0/turn"),
+])
+def test_missing_turns_are_named(path: tuple[Any, ...], pointer: str) -> None:
+    body = golden("passed-pong-lifted-by-draw")
+    node: Any = body
+    for key in path:
+        node = node[key]
+    del node["turn"]
+    # 过碰不碰 (001:272) is decided by turns: without them the draw cannot be placed
+    assert errors(body) == [("missing_field", pointer)]
+
+
+def test_a_pass_at_or_after_the_pong_cannot_have_happened() -> None:
+    body = golden("reject-passed-pong-before-draw")
+    # seat 1 ponged 红中 at turn 10: with three in its pong at most one copy is left (001:265), so a
+    # declined pong of 红中 at turn 10 or later cannot have happened
+    for turn in (10, 11):
+        body["players"][1]["flags"]["passed_pongs"] = [{"tile": "C", "turn": turn}]
+        assert errors(body) == [("inconsistent_pass", "/players/1/flags/passed_pongs/0/turn")]

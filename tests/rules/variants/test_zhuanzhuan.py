@@ -257,3 +257,35 @@ def test_a_red_dragon_wait_is_priced_as_a_self_draw() -> None:
     red = next(w for w in out["waits"] if w["tile"] == "C")
     # 红中 is never discarded (001:22): drawing it is a 平胡 self-draw, 1 × 2 from each (001:18)
     assert red == {"tile": "C", "patterns": ["平胡"], "value": 2}
+
+
+# -- 过胡不胡 / 过碰不碰 (001:9, 001:11) --------------------------------------------------------
+
+
+def test_passed_win_lifted_by_a_kong() -> None:
+    body = golden("reject-passed-win-other-wait")  # seat 1 let seat 2's 8s pass at turn 59, wins 5s at 61
+    seat1 = body["players"][1]
+    seat1["hand"] = "234567m6788s"  # 234p gives way to a concealed kong of 8m (no other 8m in the round)
+    seat1["melds"] = [{"type": "kong", "kind": "concealed", "tile": "8m", "turn": 60}]
+    # the kong's replacement tile is 重新获得牌 (001:9): the 5s win stands. 平胡 1 from seat 3 (001:18);
+    # 暗杠 2 from each other seat (001:15 A); birds 1m, 5p, 红中 hit → 3 from seat 3 (001:23).
+    # seat1 +1+6+3 = 10, seat0 −2, seat2 −2, seat3 −2−1−3 = −6
+    assert totals(body) == [-2, 10, -2, -6]
+
+
+def test_passed_win_needs_every_discard_turn() -> None:
+    body = golden("passed-win-lifted-by-a-draw")
+    del body["players"][1]["discards"][0]["turn"]  # whether seat 1 drew after turn 55 is told by its discards' turns
+    assert errors(body) == [("missing_field", "/players/1/discards/0/turn")]
+
+
+def test_a_pass_after_the_win_cannot_have_happened() -> None:
+    body = golden("reject-passed-win-other-wait")
+    body["players"][1]["flags"]["passed_wins"][0]["turn"] = 62  # the round ended with the win at turn 61
+    assert errors(body) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/turn")]
+
+
+def test_passed_pong_needs_the_pongs_turn() -> None:
+    body = golden("reject-passed-pong-same-go-around")
+    del body["players"][0]["melds"][0]["turn"]  # 同一圈内 (001:11) is told by the pong's turn
+    assert errors(body) == [("missing_field", "/players/0/melds/0/turn")]

@@ -1,0 +1,115 @@
+"""rules.passes: what a declined win or pong closes, and what lifts it (the variants' 过胡/过碰).
+
+The seed lines behind each scope: that tile (贵阳 000:183, 安化 003:125), the suit (红中 001:230
+"放弃3万，5万同样不可以胡牌，9筒可胡"), every wait (转转 001:9 "A的叫牌", 邯郸 004:23 "所听的所有牌");
+a pong lifts the ban only where the text says so (贵阳 000:183 "碰杠，上牌", 邯郸 004:22-23 "抓牌/碰").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from rules.options import parse_options
+from rules.passes import PassRule, passed_pong_errors, passed_pongs_flag, passed_win_errors, passed_wins_flag
+from rules.snapshot import Snapshot, parse_snapshot
+
+
+@dataclass(frozen=True)
+class Flags:
+    passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag("test", "that tile")
+    passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag("test")
+
+
+TILE = PassRule("过胡", "000:183", "tile")
+SUIT = PassRule("过胡不胡", "001:230", "suit")
+WAITS = PassRule("过胡不胡", "001:9", "waits", by_claim=True)
+TILE_BY_CLAIM = PassRule("过胡限制", "000:183", "tile", by_claim=True)
+
+
+def snap(winner: dict[str, Any], win_tile: str = "3m", win_turn: int | None = 30) -> Snapshot:
+    """Seat 1 holds what ``winner`` says and wins ``win_tile`` on seat 0's discard at ``win_turn``."""
+    players = [{"seat": 0, "hand": []}, {"seat": 1, "hand": [], **winner}, {"seat": 2, "hand": []}]
+    wins = [{"winner": 1, "from": 0, "tile": win_tile, "turn": win_turn}]
+    return parse_snapshot({"variant": "x", "players": players, "wins": wins}, Flags, parse_options)
+
+
+def win_codes(s: Snapshot, rule: PassRule) -> list[tuple[str, str]]:
+    return [(e.code, e.pointer) for e in passed_win_errors(s, rule)]
+
+
+PASSED_3M = {"flags": {"passed_wins": [{"tile": "3m", "turn": 20}]}}
+
+
+@pytest.mark.parametrize(("rule", "tile", "closed"), [
+    (TILE, "3m", True), (TILE, "5m", False),
+    (SUIT, "5m", True), (SUIT, "9p", False),  # the example of 001:230
+    (WAITS, "9p", True),
+])
+def test_what_a_declined_3m_closes(rule: PassRule, tile: str, closed: bool) -> None:
+    expected = [("passed_win", "/wins/0")] if closed else []
+    assert win_codes(snap(PASSED_3M, tile), rule) == expected
+
+
+def test_an_honour_closes_only_itself_under_suit() -> None:
+    s = snap({"flags": {"passed_wins": [{"tile": "1z", "turn": 20}]}}, "2z")
+    assert win_codes(s, SUIT) == []
+
+
+def test_a_draw_lifts_it_a_discard_after_a_pong_does_not() -> None:
+    drew = {**PASSED_3M, "discards": [{"tile": "9s", "turn": 24}]}
+    assert win_codes(snap(drew), TILE) == []
+    ponged = {**PASSED_3M, "melds": [{"type": "pong", "tile": "7s", "turn": 23}],
+              "discards": [{"tile": "9s", "turn": 24}]}  # the pong's discard comes without a draw
+    assert win_codes(snap(ponged), TILE) == [("passed_win", "/wins/0")]
+    assert win_codes(snap(ponged), TILE_BY_CLAIM) == []  # 碰杠 lifts it (000:183)
+
+
+def test_a_kong_lifts_it_through_its_replacement_draw() -> None:
+    konged = {**PASSED_3M, "melds": [{"type": "kong", "tile": "7s", "kind": "concealed", "turn": 23}]}
+    assert win_codes(snap(konged), TILE) == []
+
+
+def test_a_self_drawn_win_is_never_closed() -> None:
+    s = parse_snapshot({"variant": "x", "players": [{"seat": 0, "hand": []}, {"seat": 1, "hand": [], **PASSED_3M}],
+                        "wins": [{"winner": 1, "tile": "3m", "turn": 30}]}, Flags, parse_options)
+    assert win_codes(s, WAITS) == []
+
+
+def test_turns_it_needs() -> None:
+    assert win_codes(snap(PASSED_3M, win_turn=None), TILE) == [("missing_field", "/wins/0/turn")]
+    no_turn = {**PASSED_3M, "discards": [{"tile": "9s"}]}
+    assert win_codes(snap(no_turn), TILE) == [("missing_field", "/players/1/discards/0/turn")]
+    late = {"flags": {"passed_wins": [{"tile": "3m", "turn": 30}]}}
+    assert win_codes(snap(late), TILE) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/turn")]
+
+
+def pong_codes(winner: dict[str, Any], rule: PassRule) -> list[tuple[str, str]]:
+    return [(e.code, e.pointer) for e in passed_pong_errors(snap(winner), rule)]
+
+
+PASSED_PONG_7S = {"flags": {"passed_pongs": [{"tile": "7s", "turn": 20}]}}
+
+
+def test_a_declined_pong_closes_that_tile_until_the_next_draw() -> None:
+    pong = {"type": "pong", "tile": "7s", "turn": 22}
+    assert pong_codes({**PASSED_PONG_7S, "melds": [pong]}, TILE) == [("passed_pong", "/players/1/melds/0")]
+    drew = {**PASSED_PONG_7S, "melds": [pong], "discards": [{"tile": "9s", "turn": 21}]}
+    assert pong_codes(drew, TILE) == []
+    other = {**PASSED_PONG_7S, "melds": [{"type": "pong", "tile": "8s", "turn": 22}]}
+    assert pong_codes(other, TILE) == []
+
+
+def test_a_pong_declined_after_ponging_that_tile_cannot_have_happened() -> None:
+    # three 7s in the pong leave one copy: nobody can pong 7s again, so nobody declines to
+    earlier = {**PASSED_PONG_7S, "melds": [{"type": "pong", "tile": "7s", "turn": 12}]}
+    assert pong_codes(earlier, TILE) == [("inconsistent_pass", "/players/1/flags/passed_pongs/0/turn")]
+
+
+def test_a_pong_of_another_tile_lifts_it_only_by_claim() -> None:
+    melds = [{"type": "pong", "tile": "8s", "turn": 21}, {"type": "pong", "tile": "7s", "turn": 23}]
+    assert pong_codes({**PASSED_PONG_7S, "melds": melds}, TILE) == [("passed_pong", "/players/1/melds/1")]
+    assert pong_codes({**PASSED_PONG_7S, "melds": melds}, TILE_BY_CLAIM) == []
