@@ -38,6 +38,15 @@ def passed_pongs_flag(source: str, until: str = "its next draw") -> Any:
                   "it may not pong that tile.", kind="records", fields=RECORD_FIELDS)
 
 
+def passed_kongs_flag(source: str) -> Any:
+    """The ``passed_kongs`` flag field: exposed or added kongs declined, each closing that tile
+    for the rest of the round."""
+    return option((), "过杠", f"Exposed or added kongs this player declined ({source}): each {{tile, turn}}, "
+                  "including a pong made where a 直杠 was possible. For the rest of the round it may not make an "
+                  "exposed or added kong of that tile; a concealed kong is never closed.", kind="records",
+                  fields=RECORD_FIELDS)
+
+
 class PassRule:
     """One variant's 过胡/过碰 (built like the core's value classes, rules/ledger.py).
 
@@ -132,6 +141,29 @@ def passed_pong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
                 errors += _pass_error(player, base, f"{base}/flags/passed_pongs/{k}", rec, m.turn, rule,
                                       f"{base}/melds/{j}", f"seat {s} declined to pong {rec['tile']} at turn {rec['turn']} "
                                       f"and has not drawn since ({rule.name}, {rule.source})", pong=True)
+    return errors
+
+
+def passed_kong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
+    """An exposed or added kong of a tile whose kong the player declined (``passed_kong``).
+    Unlike a declined win or pong, nothing lifts it (转转 过杠后就不能再杠了, 001:12)."""
+    errors: list[RoundError] = []
+    for s, player in enumerate(snap.players):
+        base = f"/players/{s}"
+        for k, rec in enumerate(player.flags.passed_kongs):
+            for j, m in enumerate(player.melds):
+                if not m.is_kong or m.kind == "concealed" or m.tile != rec["tile"]:
+                    continue
+                if m.turn is None:
+                    errors.append(RoundError("missing_field", f"{base}/melds/{j}/turn",
+                                             f"{rule.name} is checked by turn: give the kong's turn"))
+                elif rec["turn"] >= m.turn:  # the kong holds all four: none is left to decline
+                    errors.append(RoundError("inconsistent_pass", f"{base}/flags/passed_kongs/{k}/turn",
+                                             "a kong is declined only before the player's own kong of that tile"))
+                else:
+                    errors.append(RoundError("passed_kong", f"{base}/melds/{j}",
+                                             f"seat {s} declined a kong of {rec['tile']} at turn {rec['turn']}; it may not "
+                                             f"kong it later in the round ({rule.name}, {rule.source})"))
     return errors
 
 

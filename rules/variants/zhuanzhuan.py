@@ -20,7 +20,15 @@ from ..errors import InvalidRound, RoundError
 from ..hand import HandRules, analyse
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
-from ..passes import PassRule, passed_pong_errors, passed_pongs_flag, passed_win_errors, passed_wins_flag
+from ..passes import (
+    PassRule,
+    passed_kong_errors,
+    passed_kongs_flag,
+    passed_pong_errors,
+    passed_pongs_flag,
+    passed_win_errors,
+    passed_wins_flag,
+)
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_108, SET_112, Tile, TileSet, compact, suit
@@ -79,17 +87,20 @@ _SELF_PRICED: Final = frozenset({"tianhu", "gangshangkaihua"})
 
 @dataclass(frozen=True)
 class Flags:
-    """过胡不胡 / 过碰不碰 (001:9, 11): what a player let pass."""
+    """过胡不胡 / 过碰不碰 / 过杠不杠 (001:9, 11, 12): what a player let pass."""
 
     passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag(
         "001:9 过胡不胡", "any tile it waits on", "it gets a tile again (a draw, pong or kong)")
     passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag(
         "001:11 过碰不碰", "its next turn (a draw, pong or kong: 同一圈内)")
+    passed_kongs: tuple[Mapping[str, Any], ...] = passed_kongs_flag("001:12 过杠不杠")
 
 
 # 其他任一玩家打出A的叫牌，A都不能胡牌，直到A玩家重新获得牌 (001:9); 同一圈内不能先过后碰同一张牌 (001:11)
 _PASSED_WIN: Final = PassRule("过胡不胡", "001:9", "waits", by_claim=True)
 _PASSED_PONG: Final = PassRule("过碰不碰", "001:11", "tile", by_claim=True)
+# 补杠要第一时间杠，过杠后就不能再杠了; 直杠不可以先碰后杠 (001:12); 暗杠 may wait
+_PASSED_KONG: Final = PassRule("过杠不杠", "001:12", "tile")
 
 
 @dataclass(frozen=True)
@@ -159,7 +170,8 @@ class Zhuanzhuan(Variant):
         errors = [*unused_reveal_errors(snap, self.reveals_used), *_check_options(opts), *_check_red_dragons(snap, opts),
                   *self._check_wins(snap, opts), *_check_birds(snap, opts),
                   *drawn_round_wall_errors(snap, "a round without a win ends only when the wall is exhausted (流局, 001:8)"),
-                  *passed_win_errors(snap, _PASSED_WIN), *passed_pong_errors(snap, _PASSED_PONG)]
+                  *passed_win_errors(snap, _PASSED_WIN), *passed_pong_errors(snap, _PASSED_PONG),
+                  *passed_kong_errors(snap, _PASSED_KONG)]
         if errors:
             raise InvalidRound(errors)
 

@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 
 from rules.options import parse_options
-from rules.passes import PassRule, passed_pong_errors, passed_pongs_flag, passed_win_errors, passed_wins_flag
+from rules.passes import (
+    PassRule,
+    passed_kong_errors,
+    passed_kongs_flag,
+    passed_pong_errors,
+    passed_pongs_flag,
+    passed_win_errors,
+    passed_wins_flag,
+)
 from rules.snapshot import Snapshot, parse_snapshot
 
 
@@ -22,6 +30,7 @@ from rules.snapshot import Snapshot, parse_snapshot
 class Flags:
     passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag("test", "that tile")
     passed_pongs: tuple[Mapping[str, Any], ...] = passed_pongs_flag("test")
+    passed_kongs: tuple[Mapping[str, Any], ...] = passed_kongs_flag("test")
 
 
 TILE = PassRule("过胡", "000:183", "tile")
@@ -113,3 +122,23 @@ def test_a_pong_of_another_tile_lifts_it_only_by_claim() -> None:
     melds = [{"type": "pong", "tile": "8s", "turn": 21}, {"type": "pong", "tile": "7s", "turn": 23}]
     assert pong_codes({**PASSED_PONG_7S, "melds": melds}, TILE) == [("passed_pong", "/players/1/melds/1")]
     assert pong_codes({**PASSED_PONG_7S, "melds": melds}, TILE_BY_CLAIM) == []
+
+
+def kong_codes(winner: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(e.code, e.pointer) for e in passed_kong_errors(snap(winner), PassRule("过杠不杠", "001:12", "tile"))]
+
+
+PASSED_KONG_7S = {"flags": {"passed_kongs": [{"tile": "7s", "turn": 20}]}}
+
+
+@pytest.mark.parametrize(("kind", "tile", "turn", "expected"), [
+    ("added", "7s", 25, [("passed_kong", "/players/1/melds/0")]),
+    ("exposed", "7s", 25, [("passed_kong", "/players/1/melds/0")]),
+    ("concealed", "7s", 25, []),  # 暗杠可以不在第一时间杠 (001:12)
+    ("added", "8s", 25, []),
+    ("added", "7s", 20, [("inconsistent_pass", "/players/1/flags/passed_kongs/0/turn")]),
+])
+def test_a_declined_kong_closes_that_tiles_exposed_and_added_kongs(kind: str, tile: str, turn: int,
+                                                                    expected: list[tuple[str, str]]) -> None:
+    kong = {"type": "kong", "kind": kind, "tile": tile, "turn": turn, **({"from": 0} if kind == "exposed" else {})}
+    assert kong_codes({**PASSED_KONG_7S, "melds": [kong], "discards": [{"tile": "9s", "turn": 22}]}) == expected

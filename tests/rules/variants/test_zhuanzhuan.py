@@ -289,3 +289,31 @@ def test_passed_pong_needs_the_pongs_turn() -> None:
     body = golden("reject-passed-pong-same-go-around")
     del body["players"][0]["melds"][0]["turn"]  # 同一圈内 (001:11) is told by the pong's turn
     assert errors(body) == [("missing_field", "/players/0/melds/0/turn")]
+
+
+# -- 过杠不杠 (001:12) ------------------------------------------------------------------------
+
+
+def test_a_declined_kong_is_never_lifted() -> None:
+    body = golden("reject-passed-kong-added-later")  # seat 1 declined the 补杠 of 7s at turn 16
+    # a draw in between changes nothing: 过杠后就不能再杠了 (001:12) lasts the round
+    body["players"][1]["discards"] = [{"tile": "1p", "turn": 17}]
+    assert errors(body) == [("passed_kong", "/players/1/melds/0")]
+
+
+def test_a_declined_kong_needs_the_kongs_turn() -> None:
+    body = golden("reject-passed-kong-added-later")
+    del body["players"][1]["melds"][0]["turn"]
+    assert errors(body) == [("missing_field", "/players/1/melds/0/turn")]
+
+
+def test_a_kong_declined_after_konging_that_tile_cannot_have_happened() -> None:
+    body = golden("reject-passed-kong-added-later")
+    body["players"][1]["flags"]["passed_kongs"][0]["turn"] = 20  # the 补杠 at turn 20 holds all four 7s
+    assert errors(body) == [("inconsistent_pass", "/players/1/flags/passed_kongs/0/turn")]
+
+
+def test_a_declined_exposed_kong_closes_a_later_exposed_kong() -> None:
+    body = golden("passed-kong-other-tile-and-late-concealed-kong")
+    body["players"][2]["flags"] = {"passed_kongs": [{"tile": "6s", "turn": 10}]}  # seat 2's 直杠 6s is at turn 25
+    assert errors(body) == [("passed_kong", "/players/2/melds/0")]
