@@ -106,9 +106,31 @@ def _lifted(player: Player, ptr: str, after: int, before: int, rule: PassRule) -
     return any(m.turn is not None and after < m.turn < before for m in player.melds if m.type == "pong" or m.is_kong)
 
 
+def played_at_errors(snap: Snapshot, field: str) -> list[RoundError]:
+    """Each record of ``flags.<field>`` against what the snapshot shows at its turn: a claim
+    is declined on another player's discard or kong, so when discards or kongs carry that
+    turn, one of another seat must be of the record's tile (``inconsistent_pass``)."""
+    errors: list[RoundError] = []
+    for s, player in enumerate(snap.players):
+        for k, rec in enumerate(getattr(player.flags, field)):
+            played = _played_at(snap, rec["turn"])
+            if played and not any(seat != s and tile == rec["tile"] for seat, tile in played):
+                shown = ", ".join(f"seat {seat} {tile}" for seat, tile in played)
+                errors.append(RoundError("inconsistent_pass", f"/players/{s}/flags/{field}/{k}/tile",
+                                         f"at turn {rec['turn']} the snapshot shows {shown}: seat {s} cannot have "
+                                         f"declined another player's {rec['tile']} then"))
+    return errors
+
+
+def _played_at(snap: Snapshot, turn: int) -> list[tuple[int, Tile]]:
+    """The discards and kongs made at ``turn``, as (seat, tile)."""
+    return [*((s, d.tile) for s, p in enumerate(snap.players) for d in p.discards if d.turn == turn),
+            *((s, m.tile) for s, p in enumerate(snap.players) for m in p.melds if m.is_kong and m.turn == turn)]
+
+
 def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A win on another player's tile that a declined win still forbids (``passed_win``)."""
-    errors: list[RoundError] = []
+    errors = played_at_errors(snap, "passed_wins")
     for i, w in enumerate(snap.wins):
         player = snap.players[w.winner]
         passes = [(k, rec) for k, rec in enumerate(player.flags.passed_wins) if rule.forbids(rec["tile"], w.tile)]
@@ -127,7 +149,7 @@ def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
 
 def passed_pong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A pong of a tile the player declined to pong, before its next draw (``passed_pong``)."""
-    errors: list[RoundError] = []
+    errors = played_at_errors(snap, "passed_pongs")
     for s, player in enumerate(snap.players):
         base = f"/players/{s}"
         for k, rec in enumerate(player.flags.passed_pongs):

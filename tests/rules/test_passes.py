@@ -142,3 +142,34 @@ def test_a_declined_kong_closes_that_tiles_exposed_and_added_kongs(kind: str, ti
                                                                     expected: list[tuple[str, str]]) -> None:
     kong = {"type": "kong", "kind": kind, "tile": tile, "turn": turn, **({"from": 0} if kind == "exposed" else {})}
     assert kong_codes({**PASSED_KONG_7S, "melds": [kong], "discards": [{"tile": "9s", "turn": 22}]}) == expected
+
+
+def test_a_record_must_match_what_was_played_at_its_turn() -> None:
+    # seat 0 discarded 9s at turn 20: seat 1 cannot have declined a 3m then
+    s = parse_snapshot({"variant": "x", "players": [
+        {"seat": 0, "hand": [], "discards": [{"tile": "9s", "turn": 20}]},
+        {"seat": 1, "hand": [], **PASSED_3M}, {"seat": 2, "hand": []}],
+        "wins": [{"winner": 1, "from": 2, "tile": "5m", "turn": 30}]}, Flags, parse_options)
+    assert win_codes(s, TILE) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/tile")]
+
+
+def test_a_record_on_its_own_discard_cannot_have_happened() -> None:
+    own = {**PASSED_3M, "discards": [{"tile": "3m", "turn": 20}]}
+    assert win_codes(snap(own, "5m"), TILE) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/tile")]
+
+
+def test_a_record_matches_a_discard_or_a_robbable_kong_of_another_seat() -> None:
+    for shown in ({"discards": [{"tile": "3m", "turn": 20}]},
+                  {"melds": [{"type": "kong", "kind": "added", "tile": "3m", "turn": 20}]}):
+        s = parse_snapshot({"variant": "x", "players": [
+            {"seat": 0, "hand": [], **shown}, {"seat": 1, "hand": [], **PASSED_3M}, {"seat": 2, "hand": []}],
+            "wins": [{"winner": 1, "from": 2, "tile": "5m", "turn": 30}]}, Flags, parse_options)
+        assert win_codes(s, TILE) == []
+
+
+def test_a_pong_record_is_checked_against_its_turn_too() -> None:
+    s = parse_snapshot({"variant": "x", "players": [
+        {"seat": 0, "hand": [], "discards": [{"tile": "8s", "turn": 20}]},
+        {"seat": 1, "hand": [], **PASSED_PONG_7S}, {"seat": 2, "hand": []}], "wins": []}, Flags, parse_options)
+    assert [(e.code, e.pointer) for e in passed_pong_errors(s, TILE)] == [
+        ("inconsistent_pass", "/players/1/flags/passed_pongs/0/tile")]
