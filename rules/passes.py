@@ -73,13 +73,14 @@ class PassRule:
         return True  # "waits": a win's tile is one of the waits, and all were closed
 
 
-def drew_between(player: Player, ptr: str, after: int, before: int, own_draw: bool, rule: str) -> bool | RoundError:
+def drew_between(player: Player, ptr: str, after: int, before: int, own_draw: bool, rule: str,
+                 claimed: tuple[int, ...] = ()) -> bool | RoundError:
     """Whether ``player`` drew a tile between two turns: a discard of theirs in between that
     does not follow a pong or chow (a claim's discard comes without a draw), or a kong (its
     replacement). A pass on the player's ``own_draw`` is followed by that draw's discard,
     which shows no new draw: then it takes a second one. Every discard's and claimed meld's
     turn is needed (``rule`` names the check in the ``missing_field`` message; ``ptr`` is
-    the player's pointer)."""
+    the player's pointer). ``claimed``: more claim turns (see :func:`claimed_turns`)."""
     turns = []
     for k, d in enumerate(player.discards):
         if d.turn is None:
@@ -89,92 +90,132 @@ def drew_between(player: Player, ptr: str, after: int, before: int, own_draw: bo
         if m.turn is None and (m.type in _CLAIMS or m.is_kong):
             return RoundError("missing_field", f"{ptr}/melds/{j}/turn",
                               f"{rule} is checked by turn: give every pong's and kong's turn")
-    claims = [m.turn for m in player.melds if m.type in _CLAIMS and m.turn is not None]
+    claims = [*(m.turn for m in player.melds if m.type in _CLAIMS and m.turn is not None), *claimed]
     draws = sum(1 for m in player.melds if m.is_kong and m.turn is not None and after < m.turn < before)
     previous = after
     for at in sorted(turns):
-        if after < at < before and not any(previous < t < at for t in claims):
+        # a claim at the pass's own turn (the declined discard, ponged) counts: hence <=
+        if after < at < before and not any(previous <= t < at for t in claims):
             draws += 1
         previous = max(previous, at)
     return draws > (1 if own_draw else 0)
 
 
-def _lifted(player: Player, ptr: str, after: int, before: int, rule: PassRule) -> bool | RoundError:
-    drew = drew_between(player, ptr, after, before, False, rule.name)
+def claimed_turns(snap: Snapshot, seat: int) -> tuple[int, ...]:
+    """The turns of the discards ``seat`` ponged and later made into added kongs: the pong's
+    own turn is gone with it, but its discard still says when the claim was."""
+    added = {m.tile for m in snap.players[seat].melds if m.kind == "added"}
+    return tuple(d.turn for p in snap.players for d in p.discards
+                 if d.claimed_by == seat and d.turn is not None and d.tile in added)
+
+
+def _lifted(snap: Snapshot, seat: int, ptr: str, after: int, before: int, rule: PassRule) -> bool | RoundError:
+    player = snap.players[seat]
+    claimed = claimed_turns(snap, seat)
+    drew = drew_between(player, ptr, after, before, False, rule.name, claimed)
     if drew is not False or not rule.by_claim:
         return drew
-    return any(m.turn is not None and after < m.turn < before for m in player.melds if m.type == "pong" or m.is_kong)
+    melds = (m.turn for m in player.melds if m.type == "pong" or m.is_kong)
+    return any(t is not None and after <= t < before for t in (*melds, *claimed))
 
 
-def played_at_errors(snap: Snapshot, field: str) -> list[RoundError]:
-    """Each record of ``flags.<field>`` against what the snapshot shows at its turn: a claim
-    is declined on another player's discard or kong, so when discards or kongs carry that
-    turn, one of another seat must be of the record's tile (``inconsistent_pass``)."""
+_DECLINED_ON: Final = {"passed_wins": frozenset({"discard", "added", "revealed"}), "passed_pongs": frozenset({"discard"})}
+"""What a claim can be declined on: a discard, an added kong (抢杠) or a tile a kong shows (安化 开杠).
+A 补杠 (``passed_kongs``) is declined on one's own draw: nothing to match."""
+
+
+def _record_errors(snap: Snapshot, field: str) -> tuple[list[RoundError], set[tuple[int, int]]]:
+    """Each record of ``flags.<field>`` against the round: none at or after the win that ended
+    it, and, when discards or kongs carry its turn, one of another seat of its tile that a
+    claim can be declined on (:data:`_DECLINED_ON`). Returns the errors (``inconsistent_pass``)
+    and the (seat, index) of the records at fault."""
     errors: list[RoundError] = []
+    bad: set[tuple[int, int]] = set()
+    ends = [w.turn for w in snap.wins if w.turn is not None]
+    kinds = _DECLINED_ON.get(field, frozenset())
     for s, player in enumerate(snap.players):
         for k, rec in enumerate(getattr(player.flags, field)):
-            played = _played_at(snap, rec["turn"])
-            if played and not any(seat != s and tile == rec["tile"] for seat, tile in played):
-                shown = ", ".join(f"seat {seat} {tile}" for seat, tile in played)
-                errors.append(RoundError("inconsistent_pass", f"/players/{s}/flags/{field}/{k}/tile",
-                                         f"at turn {rec['turn']} the snapshot shows {shown}: seat {s} cannot have "
-                                         f"declined another player's {rec['tile']} then"))
-    return errors
+            rptr = f"/players/{s}/flags/{field}/{k}"
+            played = _played_at(snap, rec["turn"]) if kinds else []
+            if ends and rec["turn"] >= max(ends):
+                errors.append(RoundError("inconsistent_pass", f"{rptr}/turn",
+                                         "a declined claim comes before the win that ended the round"))
+            elif played and not any(seat != s and tile == rec["tile"] and kind in kinds for seat, tile, kind in played):
+                shown = ", ".join(f"seat {seat} {tile} ({kind})" for seat, tile, kind in played)
+                errors.append(RoundError("inconsistent_pass", f"{rptr}/tile", f"at turn {rec['turn']} the snapshot shows "
+                                         f"{shown}: seat {s} cannot have declined another player's {rec['tile']} then"))
+            else:
+                continue
+            bad.add((s, k))
+    return errors, bad
 
 
-def _played_at(snap: Snapshot, turn: int) -> list[tuple[int, Tile]]:
-    """The discards and kongs made at ``turn``, as (seat, tile)."""
-    return [*((s, d.tile) for s, p in enumerate(snap.players) for d in p.discards if d.turn == turn),
-            *((s, m.tile) for s, p in enumerate(snap.players) for m in p.melds if m.is_kong and m.turn == turn)]
+def _played_at(snap: Snapshot, turn: int) -> list[tuple[int, Tile, str]]:
+    """What was played at ``turn``, as (seat, tile, kind): discards, kongs (by their kind) and
+    the tiles a kong shows (``revealed``)."""
+    played = [(s, d.tile, "discard") for s, p in enumerate(snap.players) for d in p.discards if d.turn == turn]
+    for s, p in enumerate(snap.players):
+        for m in p.melds:
+            if m.is_kong and m.turn == turn:
+                played += [(s, m.tile, m.kind or "kong"), *((s, t, "revealed") for t in m.revealed)]
+    return played
+
+
+def _since(rule: PassRule) -> str:
+    return "drawn, ponged or konged" if rule.by_claim else "drawn"
 
 
 def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A win on another player's tile that a declined win still forbids (``passed_win``)."""
-    errors = played_at_errors(snap, "passed_wins")
+    errors, bad = _record_errors(snap, "passed_wins")
     for i, w in enumerate(snap.wins):
         player = snap.players[w.winner]
-        passes = [(k, rec) for k, rec in enumerate(player.flags.passed_wins) if rule.forbids(rec["tile"], w.tile)]
+        passes = [(k, rec) for k, rec in enumerate(player.flags.passed_wins)
+                  if (w.winner, k) not in bad and rule.forbids(rec["tile"], w.tile)]
         if w.self_drawn or not passes:
             continue
         if w.turn is None:
             errors.append(RoundError("missing_field", f"/wins/{i}/turn", f"{rule.name} is checked by turn: give the win's turn"))
             continue
-        base = f"/players/{w.winner}"
-        for k, rec in passes:
-            errors += _pass_error(player, base, f"{base}/flags/passed_wins/{k}", rec, w.turn, rule, f"/wins/{i}",
+        for _, rec in passes:
+            errors += _pass_error(snap, w.winner, rec, w.turn, rule, f"/wins/{i}",
                                   f"seat {w.winner} declined a win on {rec['tile']} at turn {rec['turn']} and has not "
-                                  f"drawn since, so it may not win {w.tile} from another player ({rule.name}, {rule.source})")
+                                  f"{_since(rule)} since, so it may not win {w.tile} from another player "
+                                  f"({rule.name}, {rule.source})", "passed_win")
     return errors
 
 
 def passed_pong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A pong of a tile the player declined to pong, before its next draw (``passed_pong``)."""
-    errors = played_at_errors(snap, "passed_pongs")
+    errors, bad = _record_errors(snap, "passed_pongs")
     for s, player in enumerate(snap.players):
         base = f"/players/{s}"
         for k, rec in enumerate(player.flags.passed_pongs):
             for j, m in enumerate(player.melds):
-                if m.type != "pong" or m.tile != rec["tile"]:
+                if (s, k) in bad or m.type != "pong" or m.tile != rec["tile"]:
                     continue
                 if m.turn is None:
                     errors.append(RoundError("missing_field", f"{base}/melds/{j}/turn",
                                              f"{rule.name} is checked by turn: give the pong's turn"))
-                    continue
-                errors += _pass_error(player, base, f"{base}/flags/passed_pongs/{k}", rec, m.turn, rule,
-                                      f"{base}/melds/{j}", f"seat {s} declined to pong {rec['tile']} at turn {rec['turn']} "
-                                      f"and has not drawn since ({rule.name}, {rule.source})", pong=True)
+                elif rec["turn"] >= m.turn:  # once ponged, one copy is left: no pong of it can be declined
+                    errors.append(RoundError("inconsistent_pass", f"{base}/flags/passed_pongs/{k}/turn",
+                                             "a pong is declined only before the player's own pong of that tile"))
+                else:
+                    errors += _pass_error(snap, s, rec, m.turn, rule, f"{base}/melds/{j}",
+                                          f"seat {s} declined to pong {rec['tile']} at turn {rec['turn']} and has not "
+                                          f"{_since(rule)} since ({rule.name}, {rule.source})", "passed_pong")
     return errors
 
 
 def passed_kong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """An exposed or added kong of a tile whose kong the player declined (``passed_kong``).
     Unlike a declined win or pong, nothing lifts it (转转 过杠后就不能再杠了, 001:12)."""
-    errors: list[RoundError] = []
+    errors, bad = _record_errors(snap, "passed_kongs")
     for s, player in enumerate(snap.players):
         base = f"/players/{s}"
         for k, rec in enumerate(player.flags.passed_kongs):
             for j, m in enumerate(player.melds):
-                if not m.is_kong or m.kind == "concealed" or m.tile != rec["tile"]:
+                if (s, k) in bad or not m.is_kong or m.kind == "concealed" or m.tile != rec["tile"]:
                     continue
                 if m.turn is None:
                     errors.append(RoundError("missing_field", f"{base}/melds/{j}/turn",
@@ -189,13 +230,9 @@ def passed_kong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     return errors
 
 
-def _pass_error(player: Player, base: str, rptr: str, rec: Mapping[str, Any], turn: int, rule: PassRule, ptr: str,
-                why: str, pong: bool = False) -> list[RoundError]:
-    if rec["turn"] >= turn:  # once ponged, one copy is left: no pong of it can be declined
-        return [RoundError("inconsistent_pass", f"{rptr}/turn", "a pong is declined only before the player's own pong of that tile"
-                           if pong else "a declined win comes before the win that ended the round")]
-    lifted = _lifted(player, base, rec["turn"], turn, rule)
+def _pass_error(snap: Snapshot, seat: int, rec: Mapping[str, Any], turn: int, rule: PassRule, ptr: str, why: str,
+                code: str) -> list[RoundError]:
+    lifted = _lifted(snap, seat, f"/players/{seat}", rec["turn"], turn, rule)
     if isinstance(lifted, RoundError):
         return [lifted]
-    code = "passed_pong" if pong else "passed_win"
     return [] if lifted else [RoundError(code, ptr, why)]

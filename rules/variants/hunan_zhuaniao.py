@@ -20,7 +20,7 @@ from ..errors import InvalidRound, RoundError
 from ..hand import HandRules, analyse, count_tiles, decompositions, is_complete, waits_seen
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option, parse_options
-from ..passes import drew_between
+from ..passes import claimed_turns, drew_between
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Snapshot, Win, _list, _meld, parse_snapshot, unused_reveal_errors
 from ..tiles import SET_108, SET_108_NO_PIN, Tile, TileSet, compact, rank, suit
@@ -585,7 +585,7 @@ def _pass_errors(snap: Snapshot, scores: Mapping[int, HandScore], opts: Any) -> 
             if isinstance(own, RoundError):
                 errors.append(own)
                 continue
-            drew = drew_between(player, base, rec["turn"], w.turn, own, "过胡")
+            drew = drew_between(player, base, rec["turn"], w.turn, own, "过胡", claimed_turns(snap, w.winner))
             if isinstance(drew, RoundError):
                 errors.append(drew)
                 continue

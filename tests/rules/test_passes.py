@@ -173,3 +173,51 @@ def test_a_pong_record_is_checked_against_its_turn_too() -> None:
         {"seat": 1, "hand": [], **PASSED_PONG_7S}, {"seat": 2, "hand": []}], "wins": []}, Flags, parse_options)
     assert [(e.code, e.pointer) for e in passed_pong_errors(s, TILE)] == [
         ("inconsistent_pass", "/players/1/flags/passed_pongs/0/tile")]
+
+
+def test_a_pong_of_the_declined_discard_itself_is_no_draw() -> None:
+    # seat 1 let seat 0's 3m pass as a win at turn 20 and ponged that same 3m (numbered 20 or 21): the
+    # discard at 22 follows the pong, not a draw, so 3m's suit stays closed (红中 001:230)
+    for pong_turn in (20, 21):
+        ponged = {**PASSED_3M, "melds": [{"type": "pong", "tile": "3m", "turn": pong_turn}],
+                  "discards": [{"tile": "9s", "turn": 22}]}
+        assert win_codes(snap(ponged, "9m", 23), SUIT) == [("passed_win", "/wins/0")]
+
+
+def test_a_pong_later_made_an_added_kong_still_shows_its_claim() -> None:
+    # seat 1 let 3m pass as a pong at 28, ponged seat 0's 5p (discarded at 29), discarded 9s at 30, ponged 3m
+    # at 32 and made the 5p pong an added kong at 34: the 9s followed a claim, not a draw
+    def seat0(discards: list[dict[str, Any]]) -> Snapshot:
+        return parse_snapshot({"variant": "x", "players": [
+            {"seat": 0, "hand": [], "discards": discards},
+            {"seat": 1, "hand": [], "flags": {"passed_pongs": [{"tile": "3m", "turn": 28}]},
+             "melds": [{"type": "pong", "tile": "3m", "turn": 32}, {"type": "kong", "kind": "added", "tile": "5p", "turn": 34}],
+             "discards": [{"tile": "9s", "turn": 30}]},
+            {"seat": 2, "hand": [], "discards": [{"tile": "3m", "turn": 28}]}], "wins": []}, Flags, parse_options)
+    shown = seat0([{"tile": "5p", "turn": 29, "claimed_by": 1}])
+    assert [(e.code, e.pointer) for e in passed_pong_errors(shown, TILE)] == [("passed_pong", "/players/1/melds/0")]
+    # without the claimed discard the snapshot cannot tell the 9s came after a claim: read as a draw
+    assert passed_pong_errors(seat0([]), TILE) == []
+
+
+def test_a_record_after_the_win_is_refused_whatever_it_closes() -> None:
+    late = {"flags": {"passed_wins": [{"tile": "9p", "turn": 31}], "passed_pongs": [{"tile": "7s", "turn": 30}]}}
+    s = snap(late)  # the win at turn 30 ended the round
+    assert win_codes(s, TILE) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/turn")]
+    assert [(e.code, e.pointer) for e in passed_pong_errors(s, TILE)] == [
+        ("inconsistent_pass", "/players/1/flags/passed_pongs/0/turn")]
+
+
+def test_what_a_claim_can_be_declined_on() -> None:
+    def at_20(meld: dict[str, Any], flags: dict[str, Any]) -> Snapshot:
+        return parse_snapshot({"variant": "x", "players": [
+            {"seat": 0, "hand": [], "melds": [meld]}, {"seat": 1, "hand": [], "flags": flags}, {"seat": 2, "hand": []}],
+            "wins": []}, Flags, parse_options)
+    added = {"type": "kong", "kind": "added", "tile": "7s", "turn": 20}
+    # a pong is declined on a discard only; a win also on a robbable kong and on a tile 开杠 shows (安化 003:27)
+    assert [e.code for e in passed_pong_errors(at_20(added, PASSED_PONG_7S["flags"]), TILE)] == ["inconsistent_pass"]
+    assert win_codes(at_20(added, {"passed_wins": [{"tile": "7s", "turn": 20}]}), TILE) == []
+    shows = {"type": "kong", "kind": "concealed", "tile": "9p", "turn": 20, "revealed": ["4m", "5m", "6m"]}
+    assert win_codes(at_20(shows, {"passed_wins": [{"tile": "5m", "turn": 20}]}), TILE) == []
+    assert win_codes(at_20(shows, {"passed_wins": [{"tile": "9p", "turn": 20}]}), TILE) == [
+        ("inconsistent_pass", "/players/1/flags/passed_wins/0/tile")]

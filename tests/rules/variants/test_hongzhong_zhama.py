@@ -184,7 +184,8 @@ def test_four_hongzhong_hand_is_complete() -> None:
 
 # -- 过碰不碰 (001:272) ----------------------------------------------------------------------
 # Both rounds below are the golden reject-passed-pong-before-draw: seat 1 let seat 2's 红中 pass
-# at turn 3 (passed_pongs [{C, 3}]) and pongs seat 0's 红中 at turn 10.
+# at turn 3 (passed_pongs [{C, 3}]) and pongs seat 0's 红中 at turn 6 (at 10 where a test gives
+# seat 1 a claim of its own in between).
 
 
 def _second_pong_of_5p(body: dict[str, Any], pong_turn: int) -> None:
@@ -195,8 +196,16 @@ def _second_pong_of_5p(body: dict[str, Any], pong_turn: int) -> None:
     body["players"][0]["discards"].insert(0, {"tile": "5p", "turn": pong_turn - 1, "claimed_by": 1})
 
 
+def _hongzhong_ponged_at_10(body: dict[str, Any]) -> None:
+    """Seat 0's 红中 comes at turn 9 and seat 1 pongs it at 10: a go-around after the pass at 3,
+    which seat 1 spends on a claim of its own (below) instead of a draw."""
+    body["players"][0]["discards"][0]["turn"] = 9
+    body["players"][1]["melds"][0]["turn"] = 10
+
+
 def test_exposed_kong_replacement_draw_lifts_the_ban() -> None:
     body = golden("reject-passed-pong-before-draw")
+    _hongzhong_ponged_at_10(body)
     _second_pong_of_5p(body, 7)
     body["players"][1]["melds"][0] = {"type": "kong", "kind": "exposed", "tile": "5p", "from": 0, "turn": 7}
     # the kong at turn 7 brings a replacement draw: 本轮摸牌结束后可碰 (001:272), the 红中 pong stands.
@@ -207,6 +216,7 @@ def test_exposed_kong_replacement_draw_lifts_the_ban() -> None:
 
 def test_discard_after_a_pong_is_not_a_draw() -> None:
     body = golden("reject-passed-pong-before-draw")
+    _hongzhong_ponged_at_10(body)
     _second_pong_of_5p(body, 5)
     body["players"][1]["discards"] = [{"tile": "1p", "turn": 6}]
     # the 1p at turn 6 follows seat 1's pong at turn 5: no tile was drawn, so the ban on 红中 (turn 3)
@@ -230,8 +240,8 @@ def test_missing_turns_are_named(path: tuple[Any, ...], pointer: str) -> None:
 
 def test_a_pass_at_or_after_the_pong_cannot_have_happened() -> None:
     body = golden("reject-passed-pong-before-draw")
-    # seat 1 ponged 红中 at turn 10: with three in its pong at most one copy is left (001:265), so a
-    # declined pong of 红中 at turn 10 or later cannot have happened
-    for turn in (10, 11):
+    # seat 1 ponged 红中 at turn 6: with three in its pong at most one copy is left (001:265), so a
+    # declined pong of 红中 at turn 6 or later cannot have happened
+    for turn in (6, 7):
         body["players"][1]["flags"]["passed_pongs"] = [{"tile": "C", "turn": turn}]
         assert errors(body) == [("inconsistent_pass", "/players/1/flags/passed_pongs/0/turn")]
