@@ -30,7 +30,8 @@ def option(default: Any, zh: str, en: str, *, choices: tuple[Any, ...] | None = 
 
     ``kind="records"`` with ``fields`` declares a list of small objects, e.g. 过胡
     records ``[{"tile": "5m", "turn": 40}]``: ``fields`` maps each key to ``tile``,
-    ``integer``, ``boolean`` or ``string``, a trailing ``?`` marking the key optional.
+    ``turn`` (an integer ≥ 0), ``integer``, ``boolean`` or ``string``, a trailing ``?``
+    marking the key optional.
     Each parsed record is a read-only mapping holding the keys given.
     """
     if kind is None:
@@ -85,6 +86,11 @@ def _check(name: str, meta: Mapping[str, Any], value: Any, ptr: str) -> Any:
 _FIELD_META = {"choices": None, "minimum": None, "maximum": None, "nullable": False}
 
 
+def _field_meta(kind: str) -> dict[str, Any]:
+    """A record field's checks; a ``turn`` is an integer ≥ 0, as every turn of a snapshot."""
+    return {**_FIELD_META, "kind": "integer", "minimum": 0} if kind == "turn" else {**_FIELD_META, "kind": kind}
+
+
 def _records(name: str, fields: Mapping[str, str], value: Any, ptr: str) -> tuple[Mapping[str, Any], ...]:
     """A ``records`` option: a list of objects whose keys and value kinds ``fields`` declares."""
     if not isinstance(value, list | tuple):
@@ -100,7 +106,7 @@ def _records(name: str, fields: Mapping[str, str], value: Any, ptr: str) -> tupl
                    for k, (_, required) in spec.items() if required and rec.get(k) is None]
         if errors:
             raise InvalidRound(errors)
-        parsed = {k: _check(k, {"kind": spec[k][0], **_FIELD_META}, v, f"{p}/{k}") for k, v in rec.items() if v is not None}
+        parsed = {k: _check(k, _field_meta(spec[k][0]), v, f"{p}/{k}") for k, v in rec.items() if v is not None}
         out.append(MappingProxyType(parsed))
     return tuple(out)
 
@@ -234,8 +240,8 @@ def as_dict(obj: object) -> dict[str, Any]:
 
 
 def _records_schema(fields: Mapping[str, str]) -> dict[str, Any]:
-    kinds = {"tile": {"type": "string"}, "integer": {"type": "integer"}, "boolean": {"type": "boolean"},
-             "string": {"type": "string"}}
+    kinds = {"tile": {"type": "string"}, "integer": {"type": "integer"}, "turn": {"type": "integer", "minimum": 0},
+             "boolean": {"type": "boolean"}, "string": {"type": "string"}}
     props = {k: kinds[v.rstrip("?")] for k, v in fields.items()}
     required = [k for k, v in fields.items() if not v.endswith("?")]
     item = {"type": "object", "additionalProperties": False, "properties": props, "required": required}

@@ -22,7 +22,7 @@ from .snapshot import Player, Snapshot
 from .tiles import Tile, suit
 
 _CLAIMS: Final = ("pong", "chow")  # melds made on a discard without a draw of one's own
-RECORD_FIELDS: Final = {"tile": "tile", "turn": "integer"}
+RECORD_FIELDS: Final = {"tile": "tile", "turn": "turn"}
 
 
 def passed_wins_flag(source: str, closes: str, until: str = "its next draw", zh: str = "过胡") -> Any:
@@ -52,18 +52,23 @@ class PassRule:
 
     ``closes``: what a declined win forbids — ``"tile"`` (that tile), ``"suit"`` (tiles of
     its suit, 红中's 同类的牌) or ``"waits"`` (every tile the hand waits on). ``by_claim``:
-    a pong or kong of the player's own lifts the ban too (贵阳 碰杠, 邯郸 碰)."""
+    a pong or kong of the player's own lifts the ban too (贵阳 碰杠, 邯郸 碰). ``robbed``: the
+    kongs a win may be taken from (抢杠), so declined on — added ones, and in 安化 exposed
+    ones too (直杠可以抢杠胡, 003:47)."""
 
     name: Final[str]
     source: Final[str]
     closes: Final[str]
     by_claim: Final[bool]
+    robbed: Final[frozenset[str]]
 
-    def __init__(self, name: str, source: str, closes: str, by_claim: bool = False) -> None:
+    def __init__(self, name: str, source: str, closes: str, by_claim: bool = False,
+                 robbed: tuple[str, ...] = ("added",)) -> None:
         self.name = name
         self.source = source
         self.closes = closes
         self.by_claim = by_claim
+        self.robbed = frozenset(robbed)
 
     def forbids(self, passed: Tile, tile: Tile) -> bool:
         if self.closes == "tile":
@@ -119,27 +124,27 @@ def _lifted(snap: Snapshot, seat: int, ptr: str, after: int, before: int, rule: 
     return any(t is not None and after <= t < before for t in (*melds, *claimed))
 
 
-_DECLINED_ON: Final = {"passed_wins": frozenset({"discard", "added", "revealed"}), "passed_pongs": frozenset({"discard"})}
-"""What a claim can be declined on: a discard, an added kong (抢杠) or a tile a kong shows (安化 开杠).
-A 补杠 (``passed_kongs``) is declined on one's own draw: nothing to match."""
+_ON_DISCARDS: Final = frozenset({"discard"})
+"""A pong is declined on a discard; a win also on a robbable kong or a tile a kong shows
+(安化 开杠: ``"revealed"``); a 补杠 (``passed_kongs``) on one's own draw, with nothing to match."""
 
 
-def _record_errors(snap: Snapshot, field: str) -> tuple[list[RoundError], set[tuple[int, int]]]:
-    """Each record of ``flags.<field>`` against the round: none at or after the win that ended
-    it, and, when discards or kongs carry its turn, one of another seat of its tile that a
-    claim can be declined on (:data:`_DECLINED_ON`). Returns the errors (``inconsistent_pass``)
-    and the (seat, index) of the records at fault."""
+def _record_errors(snap: Snapshot, field: str, kinds: frozenset[str]) -> tuple[list[RoundError], set[tuple[int, int]]]:
+    """Each record of ``flags.<field>`` against the round: none after the win that ended it
+    (at it only a win let go on that very tile), and, when discards or kongs carry its turn,
+    one of another seat of its tile and of one of ``kinds``. Returns the errors
+    (``inconsistent_pass``) and the (seat, index) of the records at fault."""
     errors: list[RoundError] = []
     bad: set[tuple[int, int]] = set()
     ends = [w.turn for w in snap.wins if w.turn is not None]
-    kinds = _DECLINED_ON.get(field, frozenset())
+    end = max(ends) if ends else None
     for s, player in enumerate(snap.players):
         for k, rec in enumerate(getattr(player.flags, field)):
             rptr = f"/players/{s}/flags/{field}/{k}"
             played = _played_at(snap, rec["turn"]) if kinds else []
-            if ends and rec["turn"] >= max(ends):
-                errors.append(RoundError("inconsistent_pass", f"{rptr}/turn",
-                                         "a declined claim comes before the win that ended the round"))
+            if end is not None and rec["turn"] >= end and not (field == "passed_wins" and _let_go(snap, s, rec, end)):
+                errors.append(RoundError("inconsistent_pass", f"{rptr}/turn", "a declined claim comes before the win "
+                                         "that ended the round (or, at it, is a win let go on the tile won)"))
             elif played and not any(seat != s and tile == rec["tile"] and kind in kinds for seat, tile, kind in played):
                 shown = ", ".join(f"seat {seat} {tile} ({kind})" for seat, tile, kind in played)
                 errors.append(RoundError("inconsistent_pass", f"{rptr}/tile", f"at turn {rec['turn']} the snapshot shows "
@@ -148,6 +153,15 @@ def _record_errors(snap: Snapshot, field: str) -> tuple[list[RoundError], set[tu
                 continue
             bad.add((s, k))
     return errors, bad
+
+
+def _let_go(snap: Snapshot, seat: int, rec: Mapping[str, Any], end: int) -> bool:
+    """Whether ``seat`` let go a win on the tile another player won the round on (a multi-win
+    declined, or given way): a win at ``end`` on that tile, from a seat other than ``seat``,
+    and no win of ``seat``'s own then."""
+    last = [w for w in snap.wins if w.turn == end]
+    return rec["turn"] == end and all(w.winner != seat for w in last) and any(
+        w.tile == rec["tile"] and w.from_seat is not None and w.from_seat != seat for w in last)
 
 
 def _played_at(snap: Snapshot, turn: int) -> list[tuple[int, Tile, str]]:
@@ -167,7 +181,7 @@ def _since(rule: PassRule) -> str:
 
 def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A win on another player's tile that a declined win still forbids (``passed_win``)."""
-    errors, bad = _record_errors(snap, "passed_wins")
+    errors, bad = _record_errors(snap, "passed_wins", _ON_DISCARDS | {"revealed"} | rule.robbed)
     for i, w in enumerate(snap.wins):
         player = snap.players[w.winner]
         passes = [(k, rec) for k, rec in enumerate(player.flags.passed_wins)
@@ -187,7 +201,7 @@ def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
 
 def passed_pong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A pong of a tile the player declined to pong, before its next draw (``passed_pong``)."""
-    errors, bad = _record_errors(snap, "passed_pongs")
+    errors, bad = _record_errors(snap, "passed_pongs", _ON_DISCARDS)
     for s, player in enumerate(snap.players):
         base = f"/players/{s}"
         for k, rec in enumerate(player.flags.passed_pongs):
@@ -210,7 +224,7 @@ def passed_pong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
 def passed_kong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """An exposed or added kong of a tile whose kong the player declined (``passed_kong``).
     Unlike a declined win or pong, nothing lifts it (转转 过杠后就不能再杠了, 001:12)."""
-    errors, bad = _record_errors(snap, "passed_kongs")
+    errors, bad = _record_errors(snap, "passed_kongs", frozenset())
     for s, player in enumerate(snap.players):
         base = f"/players/{s}"
         for k, rec in enumerate(player.flags.passed_kongs):

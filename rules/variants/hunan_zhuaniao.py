@@ -67,7 +67,7 @@ class Flags:
     passed_wins: tuple[Mapping[str, Any], ...] = option(
         (), "过胡", "Wins this player declined (002:143): each {tile, turn, value?}; value = that win's 牌型分, computed "
         "from the final hand when absent. Checked against a later win on another player's tile.",
-        kind="records", fields={"tile": "tile", "turn": "integer", "value": "integer?"})
+        kind="records", fields={"tile": "tile", "turn": "turn", "value": "integer?"})
 
 
 PATTERNS: Final = PatternTable([

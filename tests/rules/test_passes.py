@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from rules.errors import InvalidRound
 from rules.options import parse_options
 from rules.passes import (
     PassRule,
@@ -221,3 +222,31 @@ def test_what_a_claim_can_be_declined_on() -> None:
     assert win_codes(at_20(shows, {"passed_wins": [{"tile": "5m", "turn": 20}]}), TILE) == []
     assert win_codes(at_20(shows, {"passed_wins": [{"tile": "9p", "turn": 20}]}), TILE) == [
         ("inconsistent_pass", "/players/1/flags/passed_wins/0/tile")]
+
+
+def test_a_win_let_go_on_the_tile_another_player_won_the_round_on() -> None:
+    # seat 2 could also have won seat 0's 3m at turn 30 (一炮多响 declined, or given way): a record at the
+    # win's own turn on the tile won is no contradiction; on another tile, or after it, it is
+    def seat2(rec: dict[str, Any]) -> Snapshot:
+        return parse_snapshot({"variant": "x", "players": [
+            {"seat": 0, "hand": []}, {"seat": 1, "hand": []}, {"seat": 2, "hand": [], "flags": {"passed_wins": [rec]}}],
+            "wins": [{"winner": 1, "from": 0, "tile": "3m", "turn": 30}]}, Flags, parse_options)
+    assert win_codes(seat2({"tile": "3m", "turn": 30}), TILE) == []
+    late = [("inconsistent_pass", "/players/2/flags/passed_wins/0/turn")]
+    assert win_codes(seat2({"tile": "4m", "turn": 30}), TILE) == late
+    assert win_codes(seat2({"tile": "3m", "turn": 31}), TILE) == late
+
+
+def test_which_kongs_a_win_can_be_declined_on() -> None:
+    exposed = {"type": "kong", "kind": "exposed", "tile": "7s", "from": 2, "turn": 20}
+    s = parse_snapshot({"variant": "x", "players": [
+        {"seat": 0, "hand": [], "melds": [exposed]}, {"seat": 1, "hand": [], "flags": {"passed_wins": [{"tile": "7s", "turn": 20}]}},
+        {"seat": 2, "hand": []}], "wins": []}, Flags, parse_options)
+    assert win_codes(s, TILE) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/tile")]  # only 补杠 is robbed
+    assert win_codes(s, PassRule("漏胡", "003:125", "tile", robbed=("added", "exposed"))) == []  # 直杠可以抢杠胡 (003:47)
+
+
+def test_a_record_turn_is_a_turn() -> None:
+    with pytest.raises(InvalidRound) as caught:
+        snap({"flags": {"passed_wins": [{"tile": "3m", "turn": -1}]}})
+    assert [(e.code, e.pointer) for e in caught.value.errors] == [("invalid_option", "/players/1/flags/passed_wins/0/turn")]

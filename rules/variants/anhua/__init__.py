@@ -55,7 +55,7 @@ class Flags:
     passed_wins: tuple[Mapping[str, Any], ...] = passed_wins_flag("003:125", "that tile", zh="漏胡")
 
 
-_LOUHU: Final = PassRule("漏胡", "003:125", "tile")
+_LOUHU: Final = PassRule("漏胡", "003:125", "tile", robbed=("added", "exposed"))  # 直杠可以抢杠胡 (003:47)
 """漏胡: 过胡限制只对该玩家漏胡的那张X牌有效, lifted by the next draw (摸牌后一切正常)."""
 _FLAG_EVENTS: Final = ("kong_draw", "robbing_kong", "after_kong_discard")
 _BIRD: Final = ("中鸟", "Bird hits")

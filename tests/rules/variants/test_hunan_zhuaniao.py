@@ -202,9 +202,10 @@ def test_analyze_endpoint() -> None:
 
 def test_passed_wins_flag_is_described_and_validated() -> None:
     desc = {d["name"]: d for d in describe_options(Flags)}
-    assert desc["passed_wins"]["fields"] == {"tile": "tile", "turn": "integer", "value": "integer?"}
+    assert desc["passed_wins"]["fields"] == {"tile": "tile", "turn": "turn", "value": "integer?"}  # turn: an integer ≥ 0
     schema = options_schema(Flags)["properties"]["passed_wins"]
     assert schema["items"]["required"] == ["tile", "turn"]
+    assert schema["items"]["properties"]["turn"] == {"type": "integer", "minimum": 0}
 
 
 def _round(flags: dict[str, Any] | None = None, win_turn: int = 21, extra_discards: list[dict[str, Any]] | None = None,
