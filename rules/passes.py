@@ -7,8 +7,10 @@ next draw: 湖南 过胡 (002:143), 安化 漏胡 (003:125), 贵阳 过胡/过�
 ``{tile, turn}``: the turn of the discard (or added kong) that was let pass. The texts
 differ only in what a declined win closes (that tile, its suit, or every wait) and whether
 a pong or kong of one's own lifts the ban as a draw does; :class:`PassRule` says which, per
-variant. 湖南 adds a higher-score exception and checks its own records with
-:func:`drew_between`.
+variant. 转转's 过杠不杠 (001:12) closes a tile's exposed and added kongs for the rest of the
+round. Every record is also checked against the round itself (none after the win that
+ended it; one of another seat's tiles played at its turn). 湖南 adds a higher-score
+exception and checks its own records with :func:`drew_between`.
 """
 
 from __future__ import annotations
