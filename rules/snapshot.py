@@ -9,6 +9,7 @@ crash. Variant-specific checks live in the variant; the checks every variant sha
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -488,6 +489,25 @@ def _flags(flags_cls: type, raw: object, base: str, parse_flags: Any) -> Any:
     return parse_flags(flags_cls, raw, f"{base}/flags", "flag")
 
 
+def _flag_tiles(flags: object, base: str) -> list[tuple[Tile, str]]:
+    """The tiles a player's flags name (a ``tile`` or ``tiles`` flag, a records key of kind
+    ``tile``), with their pointers; none for the shared defaults, which name none."""
+    cls = type(flags)
+    if flags is _FLAGS_NONE.get(cls) or flags is _FLAGS_EMPTY.get(cls) or not dataclasses.is_dataclass(flags):
+        return []
+    out: list[tuple[Tile, str]] = []
+    for f in dataclasses.fields(flags):
+        kind, value, ptr = f.metadata.get("kind"), getattr(flags, f.name), f"{base}/flags/{f.name}"
+        if kind == "tile" and value is not None:
+            out.append((value, ptr))
+        elif kind == "tiles":
+            out += [(t, f"{ptr}/{k}") for k, t in enumerate(value)]
+        elif kind == "records":
+            keys = [key for key, of in f.metadata["fields"].items() if of.rstrip("?") == "tile"]
+            out += [(rec[key], f"{ptr}/{j}/{key}") for j, rec in enumerate(value) for key in keys if key in rec]
+    return out
+
+
 def _count(v: object, ptr_base: str, name: str) -> int | None:
     """:func:`_int` (nullable, minimum 0) of ``v``, building its pointer only to reject it."""
     if v is None or (type(v) is int and v >= 0):
@@ -685,6 +705,9 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
                 counts[t] = -1_000  # report each face once
     elif errors:
         raise InvalidRound(errors)
+    errors += [RoundError("tile_not_in_set", ptr, f"{t} ({chinese(t)}) is not in this variant's {tileset.id}-tile set")
+               for i, p in enumerate(snap.players) for t, ptr in _flag_tiles(p.flags, f"/players/{i}")
+               if not tileset.has(t)]
     kept: frozenset[int] | None = None
     for i, p in enumerate(snap.players):
         errors += _check_melds(p, i, snap.n, allows_chow)

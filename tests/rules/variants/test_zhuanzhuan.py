@@ -317,3 +317,13 @@ def test_a_declined_exposed_kong_closes_a_later_exposed_kong() -> None:
     body = golden("passed-kong-other-tile-and-late-concealed-kong")
     body["players"][2]["flags"] = {"passed_kongs": [{"tile": "6s", "turn": 10}]}  # seat 2's 直杠 6s is at turn 25
     assert errors(body) == [("passed_kong", "/players/2/melds/0")]
+
+
+def test_a_records_tile_must_be_in_the_tile_set() -> None:
+    # 108 tiles, 万筒条 (001:5), and 红中 when 红中赖子 (001:22), as in this round: winds are in neither
+    body = golden("passed-win-lifted-by-a-draw")
+    body["players"][1]["flags"]["passed_wins"][0]["tile"] = "E"
+    body["players"][0]["flags"] = {"passed_pongs": [{"tile": "N", "turn": 3}], "passed_kongs": [{"tile": "S", "turn": 4}]}
+    assert errors(body) == [("tile_not_in_set", "/players/0/flags/passed_pongs/0/tile"),
+                            ("tile_not_in_set", "/players/0/flags/passed_kongs/0/tile"),
+                            ("tile_not_in_set", "/players/1/flags/passed_wins/0/tile")]
