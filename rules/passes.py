@@ -151,10 +151,21 @@ def _record_errors(snap: Snapshot, field: str, kinds: frozenset[str]) -> tuple[l
                 shown = ", ".join(f"seat {seat} {tile} ({kind})" for seat, tile, kind in played)
                 errors.append(RoundError("inconsistent_pass", f"{rptr}/tile", f"at turn {rec['turn']} the snapshot shows "
                                          f"{shown}: seat {s} cannot have declined another player's {rec['tile']} then"))
+            elif field == "passed_pongs" and (other := _other_set_of(snap, s, rec["tile"])) is not None:
+                errors.append(RoundError("inconsistent_pass", f"{rptr}/tile", f"seat {other} holds a pong or kong of "
+                                         f"{rec['tile']}: with the pair seat {s} needed to pong it, five copies"))
             else:
                 continue
             bad.add((s, k))
     return errors, bad
+
+
+def _other_set_of(snap: Snapshot, seat: int, tile: Tile) -> int | None:
+    """Another seat holding a pong or kong of ``tile`` (three or four copies), if any."""
+    for c, p in enumerate(snap.players):
+        if c != seat and any(m.tile == tile for m in p.melds if m.type == "pong" or m.is_kong):
+            return c
+    return None
 
 
 def _let_go(snap: Snapshot, seat: int, rec: Mapping[str, Any], end: int) -> bool:

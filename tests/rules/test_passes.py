@@ -250,3 +250,13 @@ def test_a_record_turn_is_a_turn() -> None:
     with pytest.raises(InvalidRound) as caught:
         snap({"flags": {"passed_wins": [{"tile": "3m", "turn": -1}]}})
     assert [(e.code, e.pointer) for e in caught.value.errors] == [("invalid_option", "/players/1/flags/passed_wins/0/turn")]
+
+
+def test_a_pong_cannot_be_declined_on_a_tile_another_seat_has_ponged() -> None:
+    # declining a pong takes a pair in hand; with another seat's pong (3) or kong (4) of the tile, that is 5+ copies
+    for meld in ({"type": "pong", "tile": "7s", "turn": 25}, {"type": "kong", "kind": "concealed", "tile": "7s", "turn": 5}):
+        s = parse_snapshot({"variant": "x", "players": [
+            {"seat": 0, "hand": [], "melds": [meld]}, {"seat": 1, "hand": [], **PASSED_PONG_7S}, {"seat": 2, "hand": []}],
+            "wins": []}, Flags, parse_options)
+        assert [(e.code, e.pointer) for e in passed_pong_errors(s, TILE)] == [
+            ("inconsistent_pass", "/players/1/flags/passed_pongs/0/tile")]
