@@ -114,7 +114,7 @@ def _records(name: str, fields: Mapping[str, str], value: Any, ptr: str) -> tupl
 _FIELDS: dict[type, Mapping[str, dataclasses.Field[Any]]] = {}
 
 
-def _fields(cls: type) -> Mapping[str, dataclasses.Field[Any]]:
+def declared_fields(cls: type) -> Mapping[str, dataclasses.Field[Any]]:
     """An options class's fields by name, in declaration order (asked on every request: read once)."""
     found = _FIELDS.get(cls)
     if found is None:
@@ -161,7 +161,7 @@ def parse_options(cls: type[T], raw: object, ptr: str, what: str = "option") -> 
         found = _PARSED.get(key)
         if found is not None:
             return cast("T", found)
-    fields = _fields(cls)
+    fields = declared_fields(cls)
     errors = [RoundError(f"unknown_{what}", ptr + pointer(k), f"this variant has no {what} {k!r}")
               for k in raw if k not in fields]
     if errors:
@@ -229,7 +229,7 @@ def as_dict(obj: object) -> dict[str, Any]:
     cls = type(obj)
     names = _NAMES.get(cls)
     if names is None:
-        names = _NAMES[cls] = tuple(_fields(cls))
+        names = _NAMES[cls] = tuple(declared_fields(cls))
     out: dict[str, Any] = {}
     for name in names:
         v = getattr(obj, name)

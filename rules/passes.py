@@ -15,12 +15,12 @@ exception and checks its own records with :func:`drew_between`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .errors import RoundError
 from .options import option
-from .snapshot import Player, Snapshot
+from .snapshot import Meld, Player, Snapshot
 from .tiles import Tile, suit
 
 _CLAIMS: Final = ("pong", "chow")  # melds made on a discard without a draw of one's own
@@ -56,13 +56,14 @@ class PassRule:
     its suit, 红中's 同类的牌) or ``"waits"`` (every tile the hand waits on). ``by_claim``:
     a pong or kong of the player's own lifts the ban too (贵阳 碰杠, 邯郸 碰). ``robbed``: the
     kongs a win may be taken from (抢杠), so declined on — added ones, and in 安化 exposed
-    ones too (直杠可以抢杠胡, 003:47)."""
+    ones too (直杠可以抢杠胡, 003:47); with discards and the tiles a kong shows they make
+    ``declined_on``, what a declined win's record must match."""
 
     name: Final[str]
     source: Final[str]
     closes: Final[str]
     by_claim: Final[bool]
-    robbed: Final[frozenset[str]]
+    declined_on: Final[frozenset[str]]
 
     def __init__(self, name: str, source: str, closes: str, by_claim: bool = False,
                  robbed: tuple[str, ...] = ("added",)) -> None:
@@ -70,7 +71,7 @@ class PassRule:
         self.source = source
         self.closes = closes
         self.by_claim = by_claim
-        self.robbed = frozenset(robbed)
+        self.declined_on = frozenset({"discard", "revealed", *robbed})
 
     def forbids(self, passed: Tile, tile: Tile) -> bool:
         if self.closes == "tile":
@@ -127,8 +128,8 @@ def _lifted(snap: Snapshot, seat: int, ptr: str, after: int, before: int, rule: 
 
 
 _ON_DISCARDS: Final = frozenset({"discard"})
-"""A pong is declined on a discard; a win also on a robbable kong or a tile a kong shows
-(安化 开杠: ``"revealed"``); a 补杠 (``passed_kongs``) on one's own draw, with nothing to match."""
+"""A pong is declined on a discard (a win: :attr:`PassRule.declined_on`; a 补杠, ``passed_kongs``,
+on one's own draw, with nothing to match)."""
 
 
 def _record_errors(snap: Snapshot, field: str, kinds: frozenset[str]) -> tuple[list[RoundError], set[tuple[int, int]]]:
@@ -143,11 +144,11 @@ def _record_errors(snap: Snapshot, field: str, kinds: frozenset[str]) -> tuple[l
     for s, player in enumerate(snap.players):
         for k, rec in enumerate(getattr(player.flags, field)):
             rptr = f"/players/{s}/flags/{field}/{k}"
-            played = _played_at(snap, rec["turn"]) if kinds else []
             if end is not None and rec["turn"] >= end and not (field == "passed_wins" and _let_go(snap, s, rec, end)):
                 errors.append(RoundError("inconsistent_pass", f"{rptr}/turn", "a declined claim comes before the win "
                                          "that ended the round (or, at it, is a win let go on the tile won)"))
-            elif played and not any(seat != s and tile == rec["tile"] and kind in kinds for seat, tile, kind in played):
+            elif kinds and (played := _played_at(snap, rec["turn"])) and not any(
+                    seat != s and tile == rec["tile"] and kind in kinds for seat, tile, kind in played):
                 shown = ", ".join(f"seat {seat} {tile} ({kind})" for seat, tile, kind in played)
                 errors.append(RoundError("inconsistent_pass", f"{rptr}/tile", f"at turn {rec['turn']} the snapshot shows "
                                          f"{shown}: seat {s} cannot have declined another player's {rec['tile']} then"))
@@ -194,7 +195,7 @@ def _since(rule: PassRule) -> str:
 
 def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A win on another player's tile that a declined win still forbids (``passed_win``)."""
-    errors, bad = _record_errors(snap, "passed_wins", _ON_DISCARDS | {"revealed"} | rule.robbed)
+    errors, bad = _record_errors(snap, "passed_wins", rule.declined_on)
     for i, w in enumerate(snap.wins):
         player = snap.players[w.winner]
         passes = [(k, rec) for k, rec in enumerate(player.flags.passed_wins)
@@ -214,46 +215,49 @@ def passed_win_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
 
 def passed_pong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """A pong of a tile the player declined to pong, before its next draw (``passed_pong``)."""
-    errors, bad = _record_errors(snap, "passed_pongs", _ON_DISCARDS)
-    for s, player in enumerate(snap.players):
-        base = f"/players/{s}"
-        for k, rec in enumerate(player.flags.passed_pongs):
-            for j, m in enumerate(player.melds):
-                if (s, k) in bad or m.type != "pong" or m.tile != rec["tile"]:
-                    continue
-                if m.turn is None:
-                    errors.append(RoundError("missing_field", f"{base}/melds/{j}/turn",
-                                             f"{rule.name} is checked by turn: give the pong's turn"))
-                elif rec["turn"] >= m.turn:  # once ponged, one copy is left: no pong of it can be declined
-                    errors.append(RoundError("inconsistent_pass", f"{base}/flags/passed_pongs/{k}/turn",
-                                             "a pong is declined only before the player's own pong of that tile"))
-                else:
-                    errors += _pass_error(snap, s, rec, m.turn, rule, f"{base}/melds/{j}",
-                                          f"seat {s} declined to pong {rec['tile']} at turn {rec['turn']} and has not "
-                                          f"{_since(rule)} since ({rule.name}, {rule.source})", "passed_pong")
-    return errors
+    def later(s: int, j: int, rec: Mapping[str, Any], turn: int) -> list[RoundError]:
+        return _pass_error(snap, s, rec, turn, rule, f"/players/{s}/melds/{j}",
+                           f"seat {s} declined to pong {rec['tile']} at turn {rec['turn']} and has not "
+                           f"{_since(rule)} since ({rule.name}, {rule.source})", "passed_pong")
+    return _meld_record_errors(snap, "passed_pongs", _ON_DISCARDS, rule, "pong", later)
 
 
 def passed_kong_errors(snap: Snapshot, rule: PassRule) -> list[RoundError]:
     """An exposed or added kong of a tile whose kong the player declined (``passed_kong``).
     Unlike a declined win or pong, nothing lifts it (转转 过杠后就不能再杠了, 001:12)."""
-    errors, bad = _record_errors(snap, "passed_kongs", frozenset())
+    def later(s: int, j: int, rec: Mapping[str, Any], _turn: int) -> list[RoundError]:
+        return [RoundError("passed_kong", f"/players/{s}/melds/{j}", f"seat {s} declined a kong of {rec['tile']} at turn "
+                           f"{rec['turn']}; it may not kong it later in the round ({rule.name}, {rule.source})")]
+    return _meld_record_errors(snap, "passed_kongs", frozenset(), rule, "kong", later)
+
+
+def _closable(m: Meld) -> str | None:
+    """What a declined claim can close of this meld: a ``pong``, or an exposed or added
+    ``kong`` (a concealed kong is never closed, 暗杠可以不在第一时间杠)."""
+    return "pong" if m.type == "pong" else "kong" if m.is_kong and m.kind != "concealed" else None
+
+
+def _meld_record_errors(snap: Snapshot, field: str, kinds: frozenset[str], rule: PassRule, noun: str,
+                        later: Callable[[int, int, Mapping[str, Any], int], list[RoundError]]) -> list[RoundError]:
+    """Each record of ``flags.<field>`` (a declined pong or kong) against the player's own
+    melds of its tile (``noun``: pongs, or exposed/added kongs): a meld's turn is needed, a
+    record at or after it cannot be (the meld holds three or four: no copy is left to decline),
+    and one after it is judged by ``later(seat, meld index, record, meld turn)``."""
+    errors, bad = _record_errors(snap, field, kinds)
     for s, player in enumerate(snap.players):
         base = f"/players/{s}"
-        for k, rec in enumerate(player.flags.passed_kongs):
+        for k, rec in enumerate(getattr(player.flags, field)):
             for j, m in enumerate(player.melds):
-                if (s, k) in bad or not m.is_kong or m.kind == "concealed" or m.tile != rec["tile"]:
+                if (s, k) in bad or m.tile != rec["tile"] or _closable(m) != noun:
                     continue
                 if m.turn is None:
                     errors.append(RoundError("missing_field", f"{base}/melds/{j}/turn",
-                                             f"{rule.name} is checked by turn: give the kong's turn"))
-                elif rec["turn"] >= m.turn:  # the kong holds all four: none is left to decline
-                    errors.append(RoundError("inconsistent_pass", f"{base}/flags/passed_kongs/{k}/turn",
-                                             "a kong is declined only before the player's own kong of that tile"))
+                                             f"{rule.name} is checked by turn: give the {noun}'s turn"))
+                elif rec["turn"] >= m.turn:
+                    errors.append(RoundError("inconsistent_pass", f"{base}/flags/{field}/{k}/turn",
+                                             f"a {noun} is declined only before the player's own {noun} of that tile"))
                 else:
-                    errors.append(RoundError("passed_kong", f"{base}/melds/{j}",
-                                             f"seat {s} declined a kong of {rec['tile']} at turn {rec['turn']}; it may not "
-                                             f"kong it later in the round ({rule.name}, {rule.source})"))
+                    errors += later(s, j, rec, m.turn)
     return errors
 
 

@@ -9,7 +9,6 @@ crash. Variant-specific checks live in the variant; the checks every variant sha
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from functools import cached_property
 from typing import Any, Final
 
 from .errors import InvalidRound, RoundError
+from .options import declared_fields
 from .tiles import ALL_FACES, INDEX, Tile, TileSet, chinese, parse_tile, parse_tiles
 
 # Module constants are ``Final``: compiled, a name that is not is looked up in the module's
@@ -493,10 +493,10 @@ def _flag_tiles(flags: object, base: str) -> list[tuple[Tile, str]]:
     """The tiles a player's flags name (a ``tile`` or ``tiles`` flag, a records key of kind
     ``tile``), with their pointers; none for the shared defaults, which name none."""
     cls = type(flags)
-    if flags is _FLAGS_NONE.get(cls) or flags is _FLAGS_EMPTY.get(cls) or not dataclasses.is_dataclass(flags):
+    if flags is _FLAGS_NONE.get(cls) or flags is _FLAGS_EMPTY.get(cls) or not hasattr(cls, "__dataclass_fields__"):
         return []
     out: list[tuple[Tile, str]] = []
-    for f in dataclasses.fields(flags):
+    for f in declared_fields(cls).values():
         kind, value, ptr = f.metadata.get("kind"), getattr(flags, f.name), f"{base}/flags/{f.name}"
         if kind == "tile" and value is not None:
             out.append((value, ptr))
