@@ -50,7 +50,7 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidRound(RoundError("player_count", "/players",
                                       f"{variant.id} is played by {lo}-{hi} players, got {snap.n}"))
     check_common(snap, variant.tileset(opts, snap.n), variant.players, variant.hand_size, variant.allows_chow,
-                 variant.kept_draw_seats)
+                 variant.kept_draw_seats, variant.chow_faces(snap, opts))
     with hand_memo():  # validation and settlement analyse the same hands: once is enough
         variant.validate(snap, opts)
         expected = request.get("expected")

@@ -8,8 +8,9 @@ through class attributes and hooks of :class:`rules.variant.Variant` (``sequenti
 ``self_draw_only``, ``allows_chow``, ``reveals_used``, ``kong_shows`` and ``kong_min_wall``
 for 开杠, ``marks_delayed_kongs`` for 憨包豆, ``declares_ready`` for 报听, ``declares_open``
 for 明扣, ``pushes_down`` for 推倒, ``dead_wall`` for 邯郸's 流局 line, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
-``discard_first``). Rounds the variant still rejects (a rule the generic play does not
-know) are discarded and dealt again, so what :func:`generate` returns always settles.
+``discard_first``, ``may_win_on`` and ``wins_unshaped`` for 财神's self-draw-only hands and
+推倒胡). Rounds the variant still rejects (a rule the generic play does not know) are
+discarded and dealt again, so what :func:`generate` returns always settles.
 """
 
 from __future__ import annotations
@@ -76,9 +77,13 @@ class _Table:
         return [i for i, s in enumerate(self.seats) if not s.won]
 
 
-def _wins(t: _Table, seat_no: int, tile: Tile) -> bool:
+def _wins(t: _Table, seat_no: int, tile: Tile, *, taken: bool = False) -> bool:
+    """Whether the seat may win on ``tile``: drawn, or ``taken`` from another player."""
     seat = t.seats[seat_no]
-    if not is_complete([*seat.hand, tile], t.rules):
+    if taken and not t.variant.may_win_on(seat.hand, tile, t.reveals, t.opts):
+        return False
+    if not is_complete([*seat.hand, tile], t.rules) and (
+            taken or not t.variant.wins_unshaped([*seat.hand, tile], t.reveals, t.opts)):
         return False
     held = [*seat.hand, tile, *(x for m in seat.melds for x in _meld_tiles(m))]
     return t.variant.may_win(held, _flags(t, seat_no))
@@ -142,7 +147,7 @@ def _play(t: _Table, p_win: float) -> None:
         seat.hand.remove(tile)
         turn = t.tick()
         winners = [s for s in _order_after(current, n) if not t.seats[s].won and s not in t.open_hands
-                   and _wins(t, s, tile) and t.rng.random() < p_win]
+                   and _wins(t, s, tile, taken=True) and t.rng.random() < p_win]
         if winners and not t.variant.self_draw_only:
             earthly = current == t.dealer and not seat.discards and _no_melds_yet(t)  # 地胡 on the dealer's first discard
             for w in winners:
@@ -237,7 +242,7 @@ def _next_live(t: _Table, seat: int) -> int:
 
 def _choose_discard(t: _Table, hand: list[Tile], flags: dict[str, Any]) -> Tile:
     """Mostly the discard that leaves the hand closest to complete, sometimes a random one."""
-    forced = t.variant.discard_first(hand, flags)
+    forced = [x for x in t.variant.discard_first(hand, flags) if x not in t.rules.wild]  # a wildcard is never forced out
     if forced:
         return t.rng.choice(sorted(forced))
     plain = [x for x in hand if x not in t.rules.wild] or hand
@@ -299,7 +304,7 @@ def _robbed(t: _Table, konger: int, meld: dict[str, Any], pong_turn: int | None,
         return False
     tile = meld["tile"]
     robbers = [s for s in _order_after(konger, len(t.seats)) if not t.seats[s].won and s not in t.open_hands
-               and _wins(t, s, tile) and t.rng.random() < p_win]
+               and _wins(t, s, tile, taken=True) and t.rng.random() < p_win]
     if not robbers:
         return False
     del meld["kind"]
@@ -345,7 +350,7 @@ def _open_kong(t: _Table, konger: int, meld: dict[str, Any], p_win: float) -> bo
         win = next(({"winner": s, "from": konger, "tile": x, "turn": turn, "after_kong_discard": True,
                      "last_tile": t.live_wall() <= 0}
                     for s in _order_after(konger, len(t.seats)) if not t.seats[s].won
-                    for x in shown if _wins(t, s, x) and t.rng.random() < p_win), None)
+                    for x in shown if _wins(t, s, x, taken=True) and t.rng.random() < p_win), None)
     if win is not None:
         shown.remove(win["tile"])
         t.wins.append(win)

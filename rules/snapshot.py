@@ -675,10 +675,12 @@ def unused_reveal_errors(snap: Snapshot, used: frozenset[str]) -> list[RoundErro
 
 
 def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], hand_size: int,
-                 allows_chow: bool, kept_draw: Callable[[Snapshot], frozenset[int]] | None = None) -> None:
+                 allows_chow: bool, kept_draw: Callable[[Snapshot], frozenset[int]] | None = None,
+                 chow_faces: Mapping[Tile, Tile] | None = None) -> None:
     """Seats, dealer, tile set, meld shapes, hand sizes, tile conservation, win seats.
     A seat in ``kept_draw(snap)`` may hold one tile more (a last draw kept, not discarded);
-    it is asked only when a hand is one tile over."""
+    it is asked only when a hand is one tile over. ``chow_faces``: tiles that play as another
+    face in a chow (财神's 白板 standing in for the 财神's face)."""
     errors: list[RoundError] = []
     lo, hi = players
     if not lo <= snap.n <= hi:
@@ -710,7 +712,7 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
                if not tileset.has(t)]
     kept: frozenset[int] | None = None
     for i, p in enumerate(snap.players):
-        errors += _check_melds(p, i, snap.n, allows_chow)
+        errors += _check_melds(p, i, snap.n, allows_chow, chow_faces)
         size = len(p.hand) + 3 * len(p.melds)
         holds_kept_draw = False
         if size == hand_size + 1 and kept_draw is not None:
@@ -763,16 +765,20 @@ def _claim_errors(snap: Snapshot) -> list[RoundError]:
     return errors
 
 
-def _check_melds(p: Player, i: int, n: int, allows_chow: bool) -> list[RoundError]:
+def _check_melds(p: Player, i: int, n: int, allows_chow: bool,
+                 chow_faces: Mapping[Tile, Tile] | None = None) -> list[RoundError]:
     errors: list[RoundError] = []
     for j, m in enumerate(p.melds):
         # (the pointer is built only for a meld with something to report)
         if m.type == "chow":
             if not allows_chow:
                 errors.append(RoundError("chow_not_allowed", f"/players/{i}/melds/{j}", "this variant has no chow"))
-            elif not _is_run(m.tiles):
+            elif not _is_run(m.tiles if not chow_faces else tuple([chow_faces.get(t, t) for t in m.tiles])):
                 errors.append(RoundError("invalid_meld", f"/players/{i}/melds/{j}/tiles",
                                          "a chow is three consecutive tiles of one suit"))
+            if m.from_seat is not None and m.from_seat < n and m.from_seat not in (i, (i - 1) % n):
+                errors.append(RoundError("invalid_meld", f"/players/{i}/melds/{j}/from",
+                                         f"a chow takes the discard of the 上家, the seat before: seat {(i - 1) % n}"))
         needs_from = m.type in ("chow", "pong") or m.kind == "exposed"
         if needs_from and m.from_seat is None:
             errors.append(RoundError("missing_field", f"/players/{i}/melds/{j}/from",

@@ -59,6 +59,11 @@ class Variant:
         end of the round and kept without a discard (湖南's 海底). None by default."""
         return frozenset()
 
+    def chow_faces(self, snap: Snapshot, opts: Any) -> Mapping[Tile, Tile] | None:
+        """Tiles that play as another face in a chow (财神's 白板 under ``white_stands_in``);
+        ``None``: every tile is its own face."""
+        return None
+
     def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
         """What completes a hand here (wildcards may depend on the reveals)."""
         return HandRules()
@@ -110,6 +115,17 @@ class Variant:
     def discard_first(self, hand: list[Tile], flags: Mapping[str, Any]) -> list[Tile]:
         """Tiles of ``hand`` that must be discarded before any other, never claimed (generator hook; 血战 定缺)."""
         return []
+
+    def wins_unshaped(self, tiles: list[Tile], reveals: Reveals, opts: Any) -> bool:
+        """Whether a self-drawn hand wins without a complete shape (财神 三财神推倒胡); ``tiles``:
+        the concealed tiles with the one drawn (generator hook)."""
+        return False
+
+    def may_win_on(self, hand: list[Tile], tile: Tile, reveals: Reveals, opts: Any) -> bool:
+        """Whether a hand that wins on ``tile`` may take it from another player (a discard, a
+        robbed kong), beyond ``self_draw_only`` (财神: 财神吊, 三财神, a dead 财神, the table's 点炮
+        setting); ``hand``: the concealed tiles without ``tile`` (generator hook)."""
+        return True
 
     # -- helpers shared by calculators ------------------------------------------------
 

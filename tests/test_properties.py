@@ -51,6 +51,7 @@ def test_random_rounds_keep_the_invariants(variant: str, seed: int) -> None:
 RARE_WINS = [
     ("anhua", 145, "earthly"), ("anhua", 2560, "robbing_kong"),
     ("anhua", 7, "kong_draw"), ("anhua", 399, "after_kong_discard"),  # on a tile 开杠 showed
+    ("caishen-sancaishen", 735, "robbing_kong"), ("caishen-sancaishen", 1058, "robbing_kong"),
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
     ("handan", 776, "robbing_kong"),
     ("hongzhong", 1213, "earthly"), ("hongzhong", 1331, "earthly"),
@@ -92,6 +93,7 @@ def test_every_variant_reaches_a_rare_win() -> None:
 # between 大胡 hands (002:131; none in 30,000 seeds) and 红中扎码 has no discard wins (001:270).
 MULTI_WINS: list[tuple[str, int, dict[str, Any]]] = [
     ("anhua", 4764, {"multi_win": True, "wilds": 4}), ("anhua", 27985, {"multi_win": True, "wilds": 4}),
+    ("caishen-sancaishen", 25, {}), ("caishen-sancaishen", 244, {}),
     ("guiyang-zhuoji", 14380, {}),
     ("handan", 539, {"multi_win": True}), ("handan", 2491, {"multi_win": True}),
     ("hongzhong", 130, {}), ("hongzhong", 169, {}),

@@ -13,7 +13,7 @@ from rules.ledger import Ledger, scores
 from rules.options import describe_options, option, options_schema, parse_options
 from rules.patterns import Pattern, PatternTable
 from rules.snapshot import check_common, parse_snapshot
-from rules.tiles import SET_108
+from rules.tiles import SET_108, SET_136
 
 
 @dataclass(frozen=True)
@@ -125,3 +125,29 @@ def test_fifth_copy_counts_melds_discards_wins_and_reveals() -> None:
     assert e.value.errors[0].code == "too_many_copies"
     body["reveals"] = {}
     _check(body)  # the claimed discard is counted once, in the meld
+
+
+def _chow_round(feeder: int, tiles: list[str]) -> dict[str, Any]:
+    body = copy.deepcopy(_round())
+    body["players"][2]["melds"][0] = {"type": "chow", "tiles": tiles, "from": feeder}
+    return body
+
+
+def _check_chows(body: dict[str, Any], chow_faces: dict[str, str] | None = None) -> None:
+    snap = parse_snapshot(body, Opts, lambda *_: None)
+    check_common(snap, SET_136, (2, 4), 13, allows_chow=True, chow_faces=chow_faces)
+
+
+def test_a_chow_takes_only_the_discard_of_the_seat_before() -> None:
+    _check_chows(_chow_round(1, ["4s", "5s", "6s"]))  # seat 1 is seat 2's 上家
+    with pytest.raises(InvalidRound) as e:
+        _check_chows(_chow_round(0, ["4s", "5s", "6s"]))  # seat 0 plays after seat 2
+    assert [(err.code, err.pointer) for err in e.value.errors] == [("invalid_meld", "/players/2/melds/0/from")]
+
+
+def test_a_stand_in_tile_chows_as_the_face_it_plays() -> None:
+    body = _chow_round(1, ["4s", "P", "6s"])  # 白板 standing in for 5s (财神麻将 001:30)
+    _check_chows(body, {"P": "5s"})
+    with pytest.raises(InvalidRound) as e:
+        _check_chows(body)
+    assert [(err.code, err.pointer) for err in e.value.errors] == [("invalid_meld", "/players/2/melds/0/tiles")]
