@@ -146,9 +146,9 @@ class Variant:
         the variant does not price a hypothetical win."""
         return None
 
-    def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
-        """``POST /v1/hands/analyze``: a 3k+1 hand's waits, or a 3k+2 hand's decompositions."""
-        from .hand import analyse
+    def analyze_input(self, body: Mapping[str, Any], opts: Any) -> tuple[Player, TileSet]:
+        """The analyze request's hand and melds as a player (seat 0), checked against the tile
+        set and the hand size, and the tile set."""
         from .snapshot import _list, _meld
         from .tiles import parse_tiles
 
@@ -161,7 +161,14 @@ class Variant:
         if (len(hand) + 3 * len(melds)) not in (self.hand_size, self.hand_size + 1):
             raise InvalidRound(RoundError("hand_size", "/hand", f"give {self.hand_size} tiles (a waiting hand) or "
                                           f"{self.hand_size + 1} (a complete hand), melds counting 3"))
-        player = Player(0, hand, melds, (), (), None, self.Flags())
+        return Player(0, hand, melds, (), (), None, self.Flags()), tileset
+
+    def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
+        """``POST /v1/hands/analyze``: a 3k+1 hand's waits, or a 3k+2 hand's decompositions."""
+        from .hand import analyse
+
+        player, tileset = self.analyze_input(body, opts)
+        hand, melds = player.hand, player.melds
         rules = self.hand_rules(None, opts)
         out: dict[str, Any] = {"variant": self.id, "hand": list(hand), "melds": len(melds)}
         if len(hand) % 3 == 2:

@@ -32,7 +32,7 @@ from ..passes import (
 )
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Reveals, Snapshot, Win, unused_reveal_errors
-from ..tiles import SET_136, Tile, TileSet, chinese, compact, is_honour, sort_key, suit
+from ..tiles import SET_136, Tile, TileSet, chinese, compact, is_honour, parse_tile, sort_key, suit
 from ..variant import Variant, closest_after, seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 from ._round import PerRound, PerWin
@@ -317,6 +317,43 @@ class CaishenSancaishen(Variant):
                 waits = _waits(p, face, bool(opts.white_stands_in), self.tileset(opts, snap.n))
                 hands.append(HandReport(p.seat, False, (), bool(waits), waits))
         return Settlement(ledger.items, tuple(hands), _next_dealer(snap, opts), _notes(snap))
+
+    # -- POST /v1/hands/analyze --------------------------------------------------------------
+
+    def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
+        """Like the base, with the 财神 of ``reveals.wild_indicator`` (without it the hand is read
+        with no 财神). A waiting hand: its waits (every face for 三财神 or a 财神吊 hand) and whether
+        it is 财神吊 (self-draw only, 001:201); each wait priced as a self-draw, what each other
+        player pays. A complete hand: complete or not, and its patterns and price as a
+        self-draw (the last tile as the one drawn). Values are per payer, × 底分."""
+        rev = body.get("reveals") or {}
+        if not isinstance(rev, Mapping):
+            raise InvalidRound(RoundError("invalid_type", "/reveals", "expected an object"))
+        raw = rev.get("wild_indicator")
+        if raw is None:
+            return super().analyze(body, opts)
+        face = parse_tile(raw, "/reveals/wild_indicator")
+        player, tileset = self.analyze_input(body, opts)
+        white, stacking, base = bool(opts.white_stands_in), str(opts.pattern_stacking), int(opts.base_points)
+        out: dict[str, Any] = {"variant": self.id, "hand": list(player.hand), "melds": len(player.melds),
+                               "wild_indicator": face}
+        if len(player.hand) % 3 == 2:
+            waiting = Player(0, player.hand[:-1], player.melds, (), (), None, player.flags)
+            win = Win(0, None, player.hand[-1])
+            f = facts(waiting, win, face, white)
+            done = wins(f, win)
+            r = reading(f, win, stacking) if done else None
+            out.update({"complete": done, "patterns": [PATTERNS[p].zh for p in r.patterns] if r else [],
+                        "value": r.total * base if r else None})
+            return out
+        diao = sets_and_lone_wild(playing(player.hand, face, white), wild_of(face, white))
+        priced = []
+        for t in _waits(player, face, white, tileset):
+            f = facts(player, Win(0, None, t), face, white)
+            r = reading(f, Win(0, None, t), stacking)
+            priced.append({"tile": t, "patterns": [PATTERNS[p].zh for p in r.patterns], "value": r.total * base})
+        out.update({"ready": bool(priced), "caishendiao": diao, "waits": priced})
+        return out
 
     # -- the random round generator (rules/generator.py) ---------------------------------
 

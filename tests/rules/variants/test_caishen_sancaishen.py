@@ -481,3 +481,27 @@ def test_the_generator_hooks_default_to_the_old_play() -> None:
     opts = other.Options()
     assert other.may_win_on(tiles("1m"), "1m", Reveals(), opts) is True
     assert other.wins_unshaped(tiles("1m2m"), Reveals(), opts) is False
+
+
+# -- POST /v1/hands/analyze ------------------------------------------------------------------
+
+
+def test_analyze_reads_the_caishen_a_caishendiao_hand_waits_on_every_face() -> None:
+    # 财神 = 北: 123m 456m 789m 123p 45s + NN less one N is whole sets (45s+N): 财神吊 (001:201),
+    # so any drawn tile pairs with the other N; priced as a self-draw 平胡 自摸每家2分 (001:210) × 底分3
+    out = api.analyze({"variant": "caishen-sancaishen", "hand": "123m456m789m123p45sNN",
+                       "reveals": {"wild_indicator": "N"}, "options": {"base_points": 3}})
+    assert out["caishendiao"] is True and out["wild_indicator"] == "N"
+    waits = {w["tile"]: (w["patterns"], w["value"]) for w in out["waits"]}
+    assert len(waits) == 34  # every face: 27 suited, 4 winds, 3 dragons
+    assert waits["E"] == (["平胡"], 6)
+    assert waits["N"] == (["三财神"], 18)  # the third 财神 drawn, in shape: 每家6分 (001:219 b) × 3
+
+
+def test_analyze_prices_a_complete_hand_as_a_self_draw() -> None:
+    # 111m 333p 555s 777s 9p NNN E: 9p+NN, E+N 将 — three 财神 in a 碰碰胡 shape, 每家8分 (001:219 c)
+    out = api.analyze({"variant": "caishen-sancaishen", "hand": "111m333p555s777s9pNNNE",
+                       "reveals": {"wild_indicator": "N"}})
+    assert (out["complete"], out["patterns"], out["value"]) == (True, ["三财神碰碰胡"], 8)
+    # without the 财神 the same tiles are no hand (N is then a plain tile)
+    assert api.analyze({"variant": "caishen-sancaishen", "hand": "111m333p555s777s9pNNNE"})["complete"] is False
