@@ -24,7 +24,7 @@ from .api import settle
 from .errors import InvalidRound
 from .hand import HandRules, is_complete, tiles_short, waits, waits_seen
 from .options import parse_options
-from .snapshot import Reveals, Snapshot
+from .snapshot import Meld, Player, Reveals, Snapshot, Win
 from .tiles import Tile, is_flower, is_suited, sorted_tiles, suit
 from .variant import Variant
 from .variants import REGISTRY
@@ -86,7 +86,18 @@ def _wins(t: _Table, seat_no: int, tile: Tile, *, taken: bool = False) -> bool:
             taken or not t.variant.wins_unshaped([*seat.hand, tile], t.reveals, t.opts)):
         return False
     held = [*seat.hand, tile, *(x for m in seat.melds for x in _meld_tiles(m))]
-    return t.variant.may_win(held, _flags(t, seat_no))
+    if not t.variant.may_win(held, _flags(t, seat_no)):
+        return False
+    return t.variant.may_win_scored(_player(t, seat_no), Win(seat_no, (seat_no + 1) % len(t.seats) if taken else None,
+                                                             tile), t.dealer, t.opts)
+
+
+def _player(t: _Table, seat_no: int) -> Player:
+    """The seat's concealed tiles and melds as a :class:`~rules.snapshot.Player` (what
+    ``may_win_scored`` reads; the won tile apart)."""
+    seat = t.seats[seat_no]
+    melds = tuple(Meld(m["type"], tuple(_meld_tiles(m)), m.get("kind"), m.get("from")) for m in seat.melds)
+    return Player(seat_no, tuple(seat.hand), melds, (), (), None, t.variant.Flags())
 
 
 def _meld_tiles(meld: dict[str, Any]) -> list[Tile]:

@@ -112,6 +112,14 @@ class Variant:
         """
         return True
 
+    def may_win_scored(self, player: Player, win: Win, dealer: int, opts: Any) -> bool:
+        """Whether a complete hand scores enough to be declared won (起和, a fan minimum), judged
+        from ``player`` (concealed ``hand`` without the won tile, ``melds``; no discards, flowers
+        or declaration) and ``win`` (whose, the tile, self-drawn or not — ``from_seat`` is then
+        some other seat, not necessarily the discarder; no other flag): a floor of the real score
+        (generator hook; the rounds it lets through that still fall short are dealt again)."""
+        return True
+
     def discard_first(self, hand: list[Tile], flags: Mapping[str, Any]) -> list[Tile]:
         """Tiles of ``hand`` that must be discarded before any other, never claimed (generator hook; 血战 定缺)."""
         return []

@@ -52,6 +52,7 @@ RARE_WINS = [
     ("anhua", 145, "earthly"), ("anhua", 2560, "robbing_kong"),
     ("anhua", 7, "kong_draw"), ("anhua", 399, "after_kong_discard"),  # on a tile 开杠 showed
     ("caishen-sancaishen", 735, "robbing_kong"), ("caishen-sancaishen", 1058, "robbing_kong"),
+    ("erren", 147, "earthly"), ("erren", 240, "robbing_kong"),
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
     ("handan", 776, "robbing_kong"),
     ("hongzhong", 1213, "earthly"), ("hongzhong", 1331, "earthly"),
@@ -90,7 +91,8 @@ def test_every_variant_reaches_a_rare_win() -> None:
 # The seeds below have it (found by scanning seeds 0-2,999 with the default settings where
 # those allow it; with 一炮多响 switched on, 0-3,999 for 邯郸, 0-29,999 for 贵阳 and for 安化
 # with 四王, where only 硬庄 hands win on a discard, 003:21). Not here: 湖南 allows it only
-# between 大胡 hands (002:131; none in 30,000 seeds) and 红中扎码 has no discard wins (001:270).
+# between 大胡 hands (002:131; none in 30,000 seeds), 红中扎码 has no discard wins (001:270) and
+# 二人麻将 has one other player only (001:493).
 MULTI_WINS: list[tuple[str, int, dict[str, Any]]] = [
     ("anhua", 4764, {"multi_win": True, "wilds": 4}), ("anhua", 27985, {"multi_win": True, "wilds": 4}),
     ("caishen-sancaishen", 25, {}), ("caishen-sancaishen", 244, {}),
@@ -208,7 +210,8 @@ def test_generator_marks_delayed_kongs_where_the_variant_scores_them(variant: st
 
 # 报听 with a first discard after which the hand is ready (贵阳 000:157, 湖南 002:139): a few
 # generated rounds in a hundred; these have it (the declared seat winning, or feeding: 杀听)
-DECLARED = [("guiyang-zhuoji", 74), ("guiyang-zhuoji", 235), ("hunan-zhuaniao", 74), ("hunan-zhuaniao", 83)]
+DECLARED = [("guiyang-zhuoji", 74), ("guiyang-zhuoji", 235), ("hunan-zhuaniao", 74), ("hunan-zhuaniao", 83),
+            ("erren", 14), ("erren", 32)]  # 二人 报听/天听 001:507, 001:519
 
 
 @pytest.mark.parametrize(("variant", "seed"), DECLARED)
