@@ -12,12 +12,12 @@ readings behind each choice are in docs/variants/caishen-sancaishen.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ..errors import InvalidRound, RoundError
-from ..hand import HandRules, decompositions, is_complete, waits_seen
+from ..hand import HandRules, is_complete, waits_seen
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
 from ..passes import (
@@ -171,21 +171,33 @@ class Facts:
         self.found = found
 
 
+def sets_only(tiles: list[Tile], wild: Tile) -> bool:
+    """Whether ``tiles`` form whole sets, their 财神 filling in. Asked as "with two more 财神 and
+    no pair holding a real tile allowed (pair_ranks empty), is it complete?": the pair is then
+    two 财神, and the rest are sets."""
+    return is_complete([*tiles, wild, wild], HandRules(wild=frozenset({wild}), pair_ranks=frozenset()))
+
+
+def less(tiles: list[Tile], tile: Tile, n: int) -> list[Tile]:
+    rest = list(tiles)
+    for _ in range(n):
+        rest.remove(tile)
+    return rest
+
+
 def sets_and_lone_wild(hand: list[Tile], wild: Tile) -> bool:
-    """财神吊 (001:201): ``hand`` less one 财神 forms whole sets (the others filling in). Asked as
-    "with two more 财神 and no pair of real tiles allowed (pair_ranks empty), is it complete?":
-    the pair is then the two added 财神, so the rest are sets."""
-    if wild not in hand:
-        return False
-    rest = list(hand)
-    rest.remove(wild)
-    return is_complete([*rest, wild, wild], HandRules(wild=frozenset({wild}), pair_ranks=frozenset()))
+    """财神吊 (001:201): ``hand`` less one 财神 forms whole sets (the others filling in)."""
+    return wild in hand and sets_only(less(hand, wild, 1), wild)
 
 
-def pairs_with_wild(tiles: list[Tile], rules: HandRules) -> bool:
-    """Whether every reading of a complete hand pairs a 财神 with a real tile (``caishendiao``
-    ``"pair"``: only such a win is 财神吊; a pair of two 财神, or the 财神 in a set, is not)."""
-    return all(len(d.pair.wild_faces) == 1 for d in decompositions(tiles, rules))
+def pairs_with_wild(tiles: list[Tile], wild: Tile) -> bool:
+    """Whether a complete hand can only be read with a 财神 paired with a real tile
+    (``caishendiao`` ``"pair"``: only such a win is 财神吊): no reading with a pair of two real
+    tiles or of two 财神 (each tried as the pair, the rest whole sets)."""
+    faces = {t for t in tiles if t != wild and tiles.count(t) >= 2}
+    if tiles.count(wild) >= 2:
+        faces.add(wild)
+    return not any(sets_only(less(tiles, f, 2), wild) for f in faces)
 
 
 def facts(player: Player, win: Win, face: Tile, white: bool, dandiao_any: bool = True,
@@ -215,7 +227,7 @@ def facts(player: Player, win: Win, face: Tile, white: bool, dandiao_any: bool =
             if pengpeng:
                 found += ["sancaishen_pengpenghu", *(["sancaishen_pengpenghu_gangkai"] if win.kong_draw else [])]
     kept = sorted(PATTERNS.apply_exclusions(found), key=_ORDER.__getitem__)
-    diao = sets_and_lone_wild(hand, wild) and (diao_by_hand or (in_shape and pairs_with_wild(concealed, rules)))
+    diao = sets_and_lone_wild(hand, wild) and (diao_by_hand or (in_shape and pairs_with_wild(concealed, wild)))
     return Facts(in_shape, wilds, diao, tuple(kept))
 
 
@@ -322,10 +334,11 @@ class CaishenSancaishen(Variant):
 
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
         """Like the base, with the 财神 of ``reveals.wild_indicator`` (without it the hand is read
-        with no 财神). A waiting hand: its waits (every face for 三财神 or a 财神吊 hand) and whether
-        it is 财神吊 (self-draw only, 001:201); each wait priced as a self-draw, what each other
-        player pays. A complete hand: complete or not, and its patterns and price as a
-        self-draw (the last tile as the one drawn). Values are per payer, × 底分."""
+        with no 财神). A waiting hand: its waits (every face for 三财神 or a 财神吊 hand), each
+        priced as a self-draw (what each other player pays, × 底分) and marked ``self_draw_only``
+        when it could not be taken from a discard (三财神, 财神吊 as the table reads it, a dead
+        财神, no 点炮), and ``caishendiao``: the hand is sets and a lone 财神 (001:201). A complete
+        hand: complete or not, its patterns and value as a self-draw of its last tile."""
         rev = body.get("reveals") or {}
         if not isinstance(rev, Mapping):
             raise InvalidRound(RoundError("invalid_type", "/reveals", "expected an object"))
@@ -334,24 +347,30 @@ class CaishenSancaishen(Variant):
             return super().analyze(body, opts)
         face = parse_tile(raw, "/reveals/wild_indicator")
         player, tileset = self.analyze_input(body, opts)
-        white, stacking, base = bool(opts.white_stands_in), str(opts.pattern_stacking), int(opts.base_points)
+        if [*player.hand, *player.meld_tiles()].count(face) > 3:
+            raise InvalidRound(RoundError("too_many_copies", "/reveals/wild_indicator", f"{face} is on show as the "
+                                          "财神: three more at most are in play (001:193)"))
+        score = _facts_of(opts)
         out: dict[str, Any] = {"variant": self.id, "hand": list(player.hand), "melds": len(player.melds),
                                "wild_indicator": face}
         if len(player.hand) % 3 == 2:
             waiting = Player(0, player.hand[:-1], player.melds, (), (), None, player.flags)
             win = Win(0, None, player.hand[-1])
-            f = facts(waiting, win, face, white)
-            done = wins(f, win)
-            r = reading(f, win, stacking) if done else None
-            out.update({"complete": done, "patterns": [PATTERNS[p].zh for p in r.patterns] if r else [],
-                        "value": r.total * base if r else None})
+            f = score(waiting, win, face)
+            r = reading(f, win, opts.pattern_stacking) if wins(f, win) else None
+            out.update({"complete": r is not None, "patterns": [PATTERNS[p].zh for p in r.patterns] if r else [],
+                        "value": r.total * opts.base_points if r else None})
             return out
-        diao = sets_and_lone_wild(playing(player.hand, face, white), wild_of(face, white))
         priced = []
-        for t in _waits(player, face, white, tileset):
-            f = facts(player, Win(0, None, t), face, white)
-            r = reading(f, Win(0, None, t), stacking)
-            priced.append({"tile": t, "patterns": [PATTERNS[p].zh for p in r.patterns], "value": r.total * base})
+        for t in _waits(player, face, bool(opts.white_stands_in), tileset):
+            drawn, fed = Win(0, None, t), Win(0, 1, t)
+            r = reading(score(player, drawn, face), drawn, opts.pattern_stacking)
+            taken = score(player, fed, face)
+            closed = not opts.discard_win or t == face or taken.wilds == 3 or taken.diao or not taken.in_shape
+            priced.append({"tile": t, "patterns": [PATTERNS[p].zh for p in r.patterns],
+                           "value": r.total * opts.base_points, "self_draw_only": closed})
+        diao = sets_and_lone_wild(playing(player.hand, face, bool(opts.white_stands_in)),
+                                  wild_of(face, bool(opts.white_stands_in)))
         out.update({"ready": bool(priced), "caishendiao": diao, "waits": priced})
         return out
 
@@ -386,12 +405,18 @@ def _waits(player: Player, face: Tile, white: bool, tileset: TileSet) -> tuple[T
     return tuple(sorted(playing(found, face, white), key=sort_key))  # (the swap is its own inverse)
 
 
-def _round_facts(snap: Snapshot, opts: Any) -> PerWin[Facts]:
-    face = snap.reveals.wild_indicator or ""  # (validate() asks for it before any win)
+def _facts_of(opts: Any) -> Callable[[Player, Win, Tile], Facts]:
+    """:func:`facts` as the table's options read it."""
     white = bool(opts.white_stands_in)
     dandiao_any = opts.dandiao_melds == "any"
     diao_by_hand = opts.caishendiao == "hand"
-    return PerWin(snap, opts, lambda p, w, _o: facts(p, w, face, white, dandiao_any, diao_by_hand))
+    return lambda p, w, face: facts(p, w, face, white, dandiao_any, diao_by_hand)
+
+
+def _round_facts(snap: Snapshot, opts: Any) -> PerWin[Facts]:
+    face = snap.reveals.wild_indicator or ""  # (validate() asks for it before any win)
+    of = _facts_of(opts)
+    return PerWin(snap, opts, lambda p, w, _o: of(p, w, face))
 
 
 # each win's facts, worked out once per round: validation and settlement both ask

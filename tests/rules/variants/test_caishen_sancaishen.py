@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from rules import api
+from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.hand import HandRules, is_complete
 from rules.tiles import ALL_FACES, is_flower, parse_tiles
@@ -505,3 +506,27 @@ def test_analyze_prices_a_complete_hand_as_a_self_draw() -> None:
     assert (out["complete"], out["patterns"], out["value"]) == (True, ["三财神碰碰胡"], 8)
     # without the 财神 the same tiles are no hand (N is then a plain tile)
     assert api.analyze({"variant": "caishen-sancaishen", "hand": "111m333p555s777s9pNNNE"})["complete"] is False
+
+
+def test_analyze_follows_the_table_options() -> None:
+    # 单吊 经过碰或者杠后 read literally (dandiao_melds pong_kong, 001:207 item 4): with chows the
+    # one-tile wait is 平胡 自摸每家2分 (001:210), not 单吊 6
+    melds = [{"type": "chow", "tiles": "234m", "from": 0}, {"type": "pong", "tile": "7p", "from": 0},
+             {"type": "pong", "tile": "1s", "from": 0}, {"type": "chow", "tiles": "456s", "from": 0},
+             {"type": "pong", "tile": "E", "from": 0}]
+    out = api.analyze({"variant": "caishen-sancaishen", "hand": "9m", "melds": melds,
+                       "reveals": {"wild_indicator": "N"}, "options": {"dandiao_melds": "pong_kong"}})
+    assert {w["tile"]: (w["patterns"], w["value"]) for w in out["waits"]}["9m"] == (["平胡"], 2)
+    # caishendiao pair (001:201): 123m 456m 789m 123p 34s NN may take a discarded 2s or 5s (the two
+    # 财神 pair), not a 1s or 东, which only pair with a 财神
+    out = api.analyze({"variant": "caishen-sancaishen", "hand": "123m456m789m123p34sNN",
+                       "reveals": {"wild_indicator": "N"}, "options": {"caishendiao": "pair"}})
+    closed = {w["tile"]: w["self_draw_only"] for w in out["waits"]}
+    assert (closed["2s"], closed["5s"], closed["1s"], closed["E"]) == (False, False, True, True)
+
+
+def test_analyze_refuses_a_fourth_caishen() -> None:
+    # one 北 is on show as the 财神 (001:193, page reading 1): four more cannot be held
+    with pytest.raises(InvalidRound) as e:
+        api.analyze({"variant": "caishen-sancaishen", "hand": "123m456m789m123p3sNNNN", "reveals": {"wild_indicator": "N"}})
+    assert [(x.code, x.pointer) for x in e.value.errors] == [("too_many_copies", "/reveals/wild_indicator")]
