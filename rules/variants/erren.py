@@ -376,6 +376,15 @@ class Erren(Variant):
         notes = () if snap.wins else ("荒牌: nothing is paid; the other seat deals next (轮庄, 001:502)",)
         return Settlement(ledger.items, tuple(hands), nxt, notes)
 
+    def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
+        """The base analysis; a flower in the hand is refused (it is set aside, 补花, 001:505)."""
+        player, _ = self.analyze_input(body, opts)
+        for k, t in enumerate(player.hand):
+            if is_flower(t):
+                raise InvalidRound(RoundError("flower_in_play", f"/hand/{k}", "a flower is set aside (补花) into "
+                                              "flowers, never held (001:505 item 4)"))
+        return super().analyze(body, opts)
+
     # -- the random round generator ---------------------------------------------------
 
     def may_win_scored(self, player: Player, win: Win, dealer: int, opts: Any) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from rules import api
+from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.snapshot import Meld, Player, Win
 from rules.tiles import SET_72, parse_tiles
@@ -466,3 +467,12 @@ def test_generated_rounds_respect_the_minimum() -> None:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_generated_rounds_with_no_minimum(seed: int) -> None:
     api.settle(generate("erren", seed, options={"min_fans": 0}))
+
+
+def test_analyze_refuses_a_flower_in_the_hand() -> None:
+    # 花牌 … 补花 (001:505 item 4): a flower is set aside, never part of a hand
+    with pytest.raises(InvalidRound) as e:
+        api.analyze({"variant": "erren", "hand": "123456789mEEE1f"})
+    assert [(x.code, x.pointer) for x in e.value.errors] == [("flower_in_play", "/hand/12")]
+    # 123m 456m 789m EEE + N waits on N alone (单钓将, 001:505)
+    assert [w["tile"] for w in api.analyze({"variant": "erren", "hand": "123456789mEEEN"})["waits"]] == ["N"]
