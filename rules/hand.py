@@ -994,13 +994,18 @@ def wait_shapes(decomposition: Decomposition, tile: Tile) -> frozenset[WaitShape
     for g in decomposition.groups:
         if g.is_free or g.faces.count(tile) <= g.wild_faces.count(tile):
             continue
-        if g.kind == "pair":
-            out.add("single")
-        elif g.kind == "triplet":
-            out.add("double_pong")
-        else:
-            out.add(_sequence_wait(g.faces, tile))
+        out.add(group_wait(g, tile))
     return frozenset(out)
+
+
+def group_wait(group: Group, tile: Tile) -> WaitShape:
+    """The shape ``group`` had before ``tile`` completed it: a pair 单吊, a triplet 双碰, a
+    sequence 嵌张/边张/两面 (see :func:`wait_shapes`)."""
+    if group.kind == "pair":
+        return "single"
+    if group.kind == "triplet":
+        return "double_pong"
+    return _sequence_wait(group.faces, tile)
 
 
 def _sequence_wait(faces: tuple[Tile | None, ...], tile: Tile) -> WaitShape:

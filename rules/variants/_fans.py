@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ..hand import HandRules, decompositions
+from ..hand import HandRules, decompositions, group_wait
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Meld
 from ..tiles import Tile, is_honour, is_terminal, rank, suit
@@ -90,8 +90,8 @@ class Block:
 class Reading:
     """One way to read a complete hand: four ``blocks`` and a ``pair`` (a standard reading), or
     seven ``pairs`` (七对, a four-of-a-kind twice). ``wait``: the won tile's role here —
-    single (completing the pair), edge (边张), closed (坎张), open (两面), pung (双碰); ``None`` in
-    七对."""
+    ``rules.hand.group_wait``'s single (completing the pair), edge (边张), closed (坎张), open
+    (两面), double_pong (双碰); ``None`` in 七对."""
 
     blocks: tuple[Block, ...]
     pair: Tile | None
@@ -152,19 +152,6 @@ def meld_block(m: Meld) -> Block:
     return Block("kong", m.tile, m.kind == "concealed", m.kind != "concealed", m.kind)
 
 
-def _role(kind: str, faces: tuple[Tile | None, ...], won: Tile) -> str:
-    if kind == "pair":
-        return "single"
-    if kind == "triplet":
-        return "pung"
-    r = rank(won) or 0
-    if won == faces[1]:
-        return "closed"
-    if (won == faces[0] and r == 7) or (won == faces[2] and r == 3):
-        return "edge"
-    return "open"
-
-
 def readings(hand: Iterable[Tile], won: Tile, self_drawn: bool, melds: tuple[Meld, ...],
              seven_pairs: bool = True) -> list[Reading]:
     """Every reading of ``hand`` + ``won`` with ``melds``: per decomposition, one reading per
@@ -177,7 +164,7 @@ def readings(hand: Iterable[Tile], won: Tile, self_drawn: bool, melds: tuple[Mel
         pair = d.pair.faces[0]
         assert pair is not None  # no wildcards here
         # a set before the pair: of equal totals the first reading is kept, and 4556 won on 5 is 坎张 (001:505)
-        roles = sorted({(k == 0, k, _role(g.kind, g.faces, won)) for k, g in enumerate(d.groups) if won in g.faces})
+        roles = sorted({(k == 0, k, group_wait(g, won)) for k, g in enumerate(d.groups) if won in g.faces})
         for _, k, role in roles:
             sets = tuple(Block("chow" if g.kind == "sequence" else "pung", g.faces[0] or "",
                                g.kind == "triplet" and (self_drawn or j + 1 != k), False)
