@@ -35,6 +35,7 @@ from ..snapshot import Player, Reveals, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_136, Tile, TileSet, chinese, compact, is_honour, parse_tile, sort_key, suit
 from ..variant import Variant, closest_after, seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
+from ._kongs import KongRule, kong_payers
 from ._round import PerRound, PerWin
 from ._shapes import all_triplets
 
@@ -121,21 +122,13 @@ _EVENTS: Final = (("robbing_kong", "qiangganghu"), ("kong_draw", "gangshangkaihu
 """Win flag → the pattern it scores (杠上炮 and 海底 have no line here, 001:209-220)."""
 
 
-@dataclass(frozen=True)
-class KongRule:
-    points: int
-    zh: str
-    en: str
-    from_everyone: bool  # every other player pays, else only the feeder
-
-
 # 明杠/补杠每家1分，暗杠每家2分，放杠点杠者2分 (001:209)
 KONGS: Final = {
-    "added": KongRule(1, "补杠", "Added Kong", True),
-    "concealed": KongRule(2, "暗杠", "Concealed Kong", True),
-    "exposed": KongRule(2, "放杠", "Fed Kong", False),
+    "added": KongRule("补杠", "Added Kong", 1, True, "001:209"),
+    "concealed": KongRule("暗杠", "Concealed Kong", 2, True, "001:209"),
+    "exposed": KongRule("放杠", "Fed Kong", 2, False, "001:209"),
 }
-_OPEN_KONG: Final = KongRule(1, "明杠", "Exposed Kong", True)  # exposed_kong = "everyone": the others' part
+_OPEN_KONG: Final = KongRule("明杠", "Exposed Kong", 1, True, "001:209")  # exposed_kong = "everyone": the others' part
 
 
 # -- the tiles as they play ---------------------------------------------------------------
@@ -492,13 +485,10 @@ def _pay_kongs(snap: Snapshot, opts: Any, ledger: Ledger) -> None:
     for p in snap.players:
         for m in p.kongs:
             rule = KONGS[m.kind or ""]
-            if rule.from_everyone:
-                parts = [(payer, rule) for payer in seats_after(p.seat, snap.n)]
-            elif opts.exposed_kong == "everyone":  # the feeder 2 as 放杠, the others 1 each as 明杠
+            if not rule.from_everyone and opts.exposed_kong == "everyone":  # the feeder 2 as 放杠, the others 1 as 明杠
                 parts = [(payer, rule if payer == m.from_seat else _OPEN_KONG) for payer in seats_after(p.seat, snap.n)]
             else:
-                assert m.from_seat is not None  # check_common requires the feeder of an exposed kong
-                parts = [(m.from_seat, rule)]
+                parts = [(payer, rule) for payer in kong_payers(p.seat, m, rule, snap.n)]
             for payer, r in parts:
                 who = "每家" if r.from_everyone else f"放杠 seat {payer}"
                 ledger.pay(payer, p.seat, r.points * base, "kong", r.zh, r.en,

@@ -34,6 +34,7 @@ from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_108, SET_112, Tile, TileSet, compact, suit
 from ..variant import Variant, seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
+from ._kongs import KongRule, kong_payers
 from ._round import PerRound, PerWin
 from ._shapes import all_triplets, seven_pairs, standard
 
@@ -103,21 +104,12 @@ _PASSED_PONG: Final = PassRule("过碰不碰", "001:11", "tile", by_claim=True)
 _PASSED_KONG: Final = PassRule("过杠不杠", "001:12", "tile")
 
 
-@dataclass(frozen=True)
-class KongRule:
-    """One row of the kong table (001:15): points, who pays, names."""
-
-    points: int
-    zh: str
-    en: str
-    from_everyone: bool  # every other player pays, else only the feeder
-
-
 KONGS: Final = {
-    "concealed": KongRule(2, "暗杠", "Concealed Kong", True),
-    "added": KongRule(1, "补杠", "Added Kong", True),
-    "exposed": KongRule(1, "直杠", "Exposed Kong", False),
+    "concealed": KongRule("暗杠", "Concealed Kong", 2, True, "001:15 A"),
+    "added": KongRule("补杠", "Added Kong", 1, True, "001:15 B"),
+    "exposed": KongRule("直杠", "Exposed Kong", 1, False, "001:15 C"),
 }
+"""The kong table (001:15)."""
 
 BIRD_HIT: Final = rank_faces((1, 5, 9), (RED,))
 """扎鸟 hits: 1、5、9、红中 (001:23)."""
@@ -342,10 +334,8 @@ def _pay_kongs(snap: Snapshot, opts: Any, ledger: Ledger) -> None:
     for p in snap.players:
         for m in p.kongs:
             rule = KONGS[m.kind or ""]
-            payers = seats_after(p.seat, snap.n) if rule.from_everyone else [m.from_seat]
             amount = rule.points * opts.base_points
-            for payer in payers:
-                assert payer is not None  # check_common requires the feeder of an exposed kong
+            for payer in kong_payers(p.seat, m, rule, snap.n):
                 ledger.pay(payer, p.seat, amount, "kong", rule.zh, rule.en,
                            f"{rule.zh} {m.tile}: {rule.points} × 底分{opts.base_points}", turn=m.turn)
 

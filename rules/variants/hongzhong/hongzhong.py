@@ -23,13 +23,13 @@ from ...patterns import Pattern, PatternTable
 from ...snapshot import Player, Snapshot, Win
 from ...tiles import Tile, TileSet, chinese, compact, suit
 from ...variant import Variant, seats_after
+from .._kongs import KongRule
 from .._round import PerRound, PerWin
 from .._shapes import all_triplets, seven_pairs, standard
 from .shared import (
     HONGZHONG,
     TILES,
     WILD,
-    KongRule,
     check_drawn_round,
     check_no_reveals,
     check_wins,

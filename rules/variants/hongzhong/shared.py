@@ -4,7 +4,6 @@ the kong payments, the checks on wins and reveals, and the hand reports."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Final
 
 from ...errors import RoundError
@@ -12,8 +11,9 @@ from ...hand import HandRules
 from ...ledger import HandReport, Ledger
 from ...snapshot import Snapshot, Win
 from ...tiles import SET_112, Tile, TileSet, chinese
-from ...variant import Variant, seats_after
+from ...variant import Variant
 from ...win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
+from .._kongs import KongRule, kong_payers
 
 HONGZHONG: Final[Tile] = "C"
 """红中: the wildcard of both games, "用来在胡牌时替代任何牌，相当于赖子" (001:226, 001:268)."""
@@ -23,26 +23,13 @@ TILES: Final[TileSet] = SET_112
 """112 tiles: 万、条、筒 36 each and 4 红中赖子 (001:223, 001:265)."""
 
 
-@dataclass(frozen=True)
-class KongRule:
-    """One kong row: who pays the konger and how much."""
-
-    zh: str
-    en: str
-    points: int
-    from_everyone: bool  # every other player pays; otherwise only the seat that fed it
-    source: str
-
-
 def pay_kongs(snap: Snapshot, table: Mapping[str, KongRule], ledger: Ledger) -> None:
     """杠分: paid for every kong on the table, win or 流局, between any two seats."""
     for p in snap.players:
         for m in p.kongs:
             rule = table[m.kind or ""]
-            payers = seats_after(p.seat, snap.n) if rule.from_everyone else [m.from_seat]
             who = "每人" if rule.from_everyone else f"放杠 seat {m.from_seat}"
-            for payer in payers:
-                assert payer is not None  # check_common requires the feeder of an exposed kong
+            for payer in kong_payers(p.seat, m, rule, snap.n):
                 ledger.pay(payer, p.seat, rule.points, "kong", rule.zh, rule.en,
                            f"{rule.zh} {chinese(m.tile)}: {who} 付 {rule.points} ({rule.source})", turn=m.turn)
 

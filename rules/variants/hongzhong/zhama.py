@@ -26,11 +26,11 @@ from ...patterns import Pattern, PatternTable
 from ...snapshot import Player, Snapshot, Win
 from ...tiles import Tile, TileSet, chinese, compact, parse_tile, parse_tiles
 from ...variant import Variant, seats_after
+from .._kongs import KongRule
 from .._round import PerRound
 from .shared import (
     HONGZHONG,
     TILES,
-    KongRule,
     check_drawn_round,
     check_no_reveals,
     check_wins,
