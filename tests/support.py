@@ -11,6 +11,7 @@ import pytest
 
 from rules import api
 from rules.errors import InvalidRound
+from rules.tiles import parse_tiles
 
 
 def rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
@@ -65,3 +66,35 @@ def rejections(body: dict[str, Any]) -> list[tuple[str, str]]:
     with pytest.raises(InvalidRound) as e:
         api.settle(body)
     return [(x.code, x.pointer) for x in e.value.errors]
+
+
+def tiles(text: str) -> list[str]:
+    """A compact tile string as a list of codes."""
+    return list(parse_tiles(text, "/test"))
+
+
+def pong(tile: str, frm: int = 0, turn: int | None = None) -> dict[str, Any]:
+    """A pong meld, as a request writes it."""
+    return {"type": "pong", "tile": tile, "from": frm, **({"turn": turn} if turn is not None else {})}
+
+
+def kong(tile: str, kind: str, frm: int | None = None, turn: int | None = None) -> dict[str, Any]:
+    """A kong meld of ``kind`` (concealed, added, exposed), as a request writes it."""
+    m: dict[str, Any] = {"type": "kong", "kind": kind, "tile": tile}
+    if frm is not None:
+        m["from"] = frm
+    if turn is not None:
+        m["turn"] = turn
+    return m
+
+
+def chow(text: str, frm: int = 0) -> dict[str, Any]:
+    """A chow meld of the compact tiles ``text``, as a request writes it."""
+    return {"type": "chow", "tiles": tiles(text), "from": frm}
+
+
+def meld_tiles(m: dict[str, Any]) -> list[str]:
+    """Every tile a request's meld holds (a kong four)."""
+    if m["type"] == "chow":
+        return list(m["tiles"])
+    return [m["tile"]] * (4 if m["type"] == "kong" else 3)

@@ -17,39 +17,12 @@ from rules import api
 from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.hand import HandRules, is_complete
-from rules.tiles import ALL_FACES, is_flower, parse_tiles
+from rules.tiles import ALL_FACES, is_flower
 from rules.variants.caishen_sancaishen import PATTERNS, PRICES, VARIANT, sets_and_lone_wild
-from tests.support import rejections, totals
+from tests.support import chow, kong, meld_tiles, pong, rejections, tiles, totals
 
 WILD = "9p"
 FACES = [f for f in ALL_FACES if not is_flower(f)]
-
-
-def tiles(text: str) -> list[str]:
-    return list(parse_tiles(text, "/test"))
-
-
-def pong(tile: str, frm: int, turn: int | None = None) -> dict[str, Any]:
-    return {"type": "pong", "tile": tile, "from": frm, **({"turn": turn} if turn is not None else {})}
-
-
-def kong(tile: str, kind: str, frm: int | None = None, turn: int | None = None) -> dict[str, Any]:
-    m: dict[str, Any] = {"type": "kong", "kind": kind, "tile": tile}
-    if frm is not None:
-        m["from"] = frm
-    if turn is not None:
-        m["turn"] = turn
-    return m
-
-
-def chow(text: str, frm: int) -> dict[str, Any]:
-    return {"type": "chow", "tiles": tiles(text), "from": frm}
-
-
-def meld_tiles(m: dict[str, Any]) -> list[str]:
-    if m["type"] == "chow":
-        return list(m["tiles"])
-    return [m["tile"]] * (4 if m["type"] == "kong" else 3)
 
 
 def table(hand: str, wins: list[dict[str, Any]], *, melds: list[dict[str, Any]] | None = None, winner: int = 1,

@@ -18,36 +18,9 @@ from rules import api
 from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.snapshot import Meld, Player, Win
-from rules.tiles import SET_72, parse_tiles
+from rules.tiles import SET_72
 from rules.variants.erren import PATTERNS, VARIANT, score_win
-from tests.support import rejections, totals
-
-
-def tiles(text: str) -> list[str]:
-    return list(parse_tiles(text, "/test"))
-
-
-def pong(tile: str, frm: int = 0, turn: int | None = None) -> dict[str, Any]:
-    return {"type": "pong", "tile": tile, "from": frm, **({"turn": turn} if turn is not None else {})}
-
-
-def kong(tile: str, kind: str, frm: int | None = None, turn: int | None = None) -> dict[str, Any]:
-    m: dict[str, Any] = {"type": "kong", "kind": kind, "tile": tile}
-    if frm is not None:
-        m["from"] = frm
-    if turn is not None:
-        m["turn"] = turn
-    return m
-
-
-def chow(text: str, frm: int = 0) -> dict[str, Any]:
-    return {"type": "chow", "tiles": tiles(text), "from": frm}
-
-
-def meld_tiles(m: dict[str, Any]) -> list[str]:
-    if m["type"] == "chow":
-        return list(m["tiles"])
-    return [m["tile"]] * (4 if m["type"] == "kong" else 3)
+from tests.support import chow, kong, meld_tiles, pong, rejections, tiles, totals
 
 
 def body(hand: str, tile: str, frm: int | None = 0, *, melds: list[dict[str, Any]] | None = None,
