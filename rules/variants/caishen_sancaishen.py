@@ -154,7 +154,7 @@ class Facts:
 
     in_shape: Final[bool]
     wilds: Final[int]  # 财神 among the concealed tiles and the tile won on
-    diao: Final[bool]  # 财神吊: the hand before the win was sets and one lone 财神 (001:201)
+    diao: Final[bool]  # 财神吊 closes this win taken from another player (001:201); False on a self-draw
     found: Final[tuple[str, ...]]  # after 不计, in table order
 
     def __init__(self, in_shape: bool, wilds: int, diao: bool, found: tuple[str, ...]) -> None:
@@ -220,7 +220,9 @@ def facts(player: Player, win: Win, face: Tile, white: bool, dandiao_any: bool =
             if pengpeng:
                 found += ["sancaishen_pengpenghu", *(["sancaishen_pengpenghu_gangkai"] if win.kong_draw else [])]
     kept = sorted(PATTERNS.apply_exclusions(found), key=_ORDER.__getitem__)
-    diao = sets_and_lone_wild(hand, wild) and (diao_by_hand or (in_shape and pairs_with_wild(concealed, wild)))
+    # asked only of a win taken from another player: 财神吊 closes nothing on a self-draw
+    diao = (not win.self_drawn and sets_and_lone_wild(hand, wild)
+            and (diao_by_hand or (in_shape and pairs_with_wild(concealed, wild))))
     return Facts(in_shape, wilds, diao, tuple(kept))
 
 
