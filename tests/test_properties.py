@@ -54,6 +54,8 @@ RARE_WINS = [
     ("caishen-sancaishen", 735, "robbing_kong"), ("caishen-sancaishen", 1058, "robbing_kong"),
     ("erren", 147, "earthly"), ("erren", 240, "robbing_kong"),
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
+    # 国标 (8番起和: few hands may win) had neither in seeds 0-11,999: 杠上开花 and 海底 instead
+    ("guobiao", 5678, "kong_draw"), ("guobiao", 233, "last_tile"),
     ("handan", 776, "robbing_kong"),
     ("hongzhong", 1213, "earthly"), ("hongzhong", 1331, "earthly"),
     ("hongzhong-zhama", 298, "robbing_kong"), ("hongzhong-zhama", 318, "robbing_kong"),
@@ -92,7 +94,7 @@ def test_every_variant_reaches_a_rare_win() -> None:
 # those allow it; with 一炮多响 switched on, 0-3,999 for 邯郸, 0-29,999 for 贵阳 and for 安化
 # with 四王, where only 硬庄 hands win on a discard, 003:21). Not here: 湖南 allows it only
 # between 大胡 hands (002:131; none in 30,000 seeds), 红中扎码 has no discard wins (001:270) and
-# 二人麻将 has one other player only (001:493).
+# 二人麻将 has one other player only (001:493), 国标 plays one win per round (截和, its readings).
 MULTI_WINS: list[tuple[str, int, dict[str, Any]]] = [
     ("anhua", 4764, {"multi_win": True, "wilds": 4}), ("anhua", 27985, {"multi_win": True, "wilds": 4}),
     ("caishen-sancaishen", 25, {}), ("caishen-sancaishen", 244, {}),
@@ -211,7 +213,8 @@ def test_generator_marks_delayed_kongs_where_the_variant_scores_them(variant: st
 # 报听 with a first discard after which the hand is ready (贵阳 000:157, 湖南 002:139): a few
 # generated rounds in a hundred; these have it (the declared seat winning, or feeding: 杀听)
 DECLARED = [("guiyang-zhuoji", 74), ("guiyang-zhuoji", 235), ("hunan-zhuaniao", 74), ("hunan-zhuaniao", 83),
-            ("erren", 14), ("erren", 32)]  # 二人 报听/天听 001:507, 001:519
+            ("erren", 14), ("erren", 32),  # 二人 报听/天听 001:507, 001:519
+            ("guobiao", 601), ("guobiao", 5640)]  # 国标 报听 001:539 item 1 (5640: the declared seat wins)
 
 
 @pytest.mark.parametrize(("variant", "seed"), DECLARED)

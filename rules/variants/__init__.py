@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..variant import Variant
-from . import anhua, caishen_sancaishen, erren, guiyang_zhuoji, handan, hunan_zhuaniao, xuezhan, zhuanzhuan
+from . import anhua, caishen_sancaishen, erren, guiyang_zhuoji, guobiao, handan, hunan_zhuaniao, xuezhan, zhuanzhuan
 from .hongzhong import HONGZHONG, HONGZHONG_ZHAMA
 
 _ALL: list[Variant] = [
@@ -17,6 +17,7 @@ _ALL: list[Variant] = [
     handan.VARIANT,
     caishen_sancaishen.VARIANT,
     erren.VARIANT,
+    guobiao.VARIANT,
 ]
 
 REGISTRY: dict[str, Variant] = {v.id: v for v in _ALL}

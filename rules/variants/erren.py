@@ -10,7 +10,7 @@ down in docs/variants/erren.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -19,17 +19,18 @@ from ..hand import HandRules, is_complete, waits_seen
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
 from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
-from ..tiles import SET_72, Tile, TileSet, chinese, compact, is_flower, is_honour, is_suited, rank, sort_key, suit
+from ..tiles import SET_72, Tile, TileSet, chinese, compact, is_honour
 from ..variant import Variant
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 from . import _fans as fanlib
-from ._fans import Context, Detector, Fan, Reading, Scored
+from ._fan_rounds import declaration_errors, flower_errors, min_fans_errors, refuse_flowers
+from ._fans import Context, Detector, Fan, Reading, Result, Scored
 from ._round import PerRound, PerWin
 
 RULES: Final = HandRules(seven_pairs=True)
-NINE_GATES: Final = ("1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m")
 FLOWERS: Final = frozenset({"huapai"})
 """Fans outside 起和 (花牌 不计在起和分内, 001:505 item 4)."""
+FLOWER_LINE: Final = "001:505 item 4"
 
 _SEVEN: Final = ("qiduizi", "menqianqing", "dandiao", "zimo")
 _HEAVEN: Final = ("bianzhang", "kanzhang", "dandiao", "buqiuren", "hejuezhang", "zimo")
@@ -114,123 +115,30 @@ PATTERNS: Final = fanlib.fan_table(FANS)
 
 
 # -- detectors (reading-dependent fans) ---------------------------------------------------------
-
-
-def _winds(r: Reading) -> int:
-    return fanlib.honour_triplets(r, fanlib.WINDS)
-
-
-def _dragons(r: Reading) -> int:
-    return fanlib.honour_triplets(r, fanlib.DRAGONS)
-
-
-def _all(c: Context, pred: Callable[[Tile], bool]) -> bool:
-    return all(pred(t) for t in c.tiles)
-
-
-def _chow_count_at_least(r: Reading, n: int) -> bool:
-    ranks = fanlib.chows(r)
-    return any(ranks.count(x) >= n for x in ranks)
-
-
-def _triplet_ranks(r: Reading) -> list[int]:
-    return [rank(b.tile) or 0 for b in fanlib.triplets(r) if is_suited(b.tile)]
-
-
-def _hog(_r: Reading, c: Context) -> int:
-    kongs = {m.tile for m in c.melds if m.type == "kong"}
-    return sum(1 for t in set(c.tiles) if c.tiles.count(t) == 4 and t not in kongs)
-
-
-def _pure_straight(r: Reading, _c: Context) -> int:
-    have = set(fanlib.chows(r))
-    return int({1, 4, 7} <= have)
+# (the fans 国标 has too are found by the shared detectors, rules/variants/_fans.py; on a table of
+# 万 alone each suit-wise rule there is this list's rule)
 
 
 def _seven_of(r: Reading, faces: tuple[Tile, ...]) -> int:
-    return int(not r.standard and set(faces) <= set(r.pairs))
+    return int(r.seven_pairs and set(faces) <= set(r.pairs))
 
 
-def _seven_shifted(r: Reading, _c: Context) -> int:
-    if r.standard or len(set(r.pairs)) != 7 or not all(is_suited(t) for t in r.pairs):
-        return 0
-    ranks = sorted(rank(t) or 0 for t in r.pairs)
-    return int(len({suit(t) for t in r.pairs}) == 1 and ranks[-1] - ranks[0] == 6)
-
-
-def _same(a: int, b: int) -> bool:
-    return a == b
-
-
-def _six_in_a_row(a: int, b: int) -> bool:
-    return b == a + 3
-
-
-def _old_and_young(a: int, b: int) -> bool:
-    return a == 1 and b == 7
-
-
-def _upper(t: Tile) -> bool:
-    return is_suited(t) and (rank(t) or 0) >= 6
-
-
-def _lower(t: Tile) -> bool:
-    return is_suited(t) and (rank(t) or 0) <= 4
-
-
-DETECTORS: Final[Mapping[str, Detector]] = {
-    "yibangao": lambda r, _c: fanlib.chow_pairs(r, _same),
-    "lianliu": lambda r, _c: fanlib.chow_pairs(r, _six_in_a_row),
-    "laoshaofu": lambda r, _c: fanlib.chow_pairs(r, _old_and_young),
-    "minggang": lambda _r, c: int(fanlib.kongs(c, ("exposed", "added")) >= 1),
-    "bianzhang": lambda r, c: int(c.single_wait and r.wait == "edge"),
-    "kanzhang": lambda r, c: int(c.single_wait and r.wait == "closed"),
-    "dandiao": lambda r, c: int(c.single_wait and r.wait == "single"),
-    "menfengke": lambda r, c: fanlib.honour_triplets(r, (c.seat_wind,)),
-    "quanfengke": lambda r, c: fanlib.honour_triplets(r, (c.round_wind,)),
-    "jianke": lambda r, _c: int(_dragons(r) >= 1),
-    "pinghu": lambda r, _c: int(r.standard and all(b.kind == "chow" for b in r.blocks) and is_suited(r.pair or "")),
-    "siguiyi": _hog,
-    "duanyao": lambda _r, c: int(not any(fanlib.yao(t) for t in c.tiles)),
-    "shuanganke": lambda r, _c: int(fanlib.concealed_triplets(r) >= 2),
-    "angang": lambda _r, c: int(fanlib.kongs(c, ("concealed",)) >= 1),
-    "quandaiyao": lambda r, _c: int(all(any(fanlib.yao(t) for t in g) for g in fanlib.groups_tiles(r))),
-    "shuangminggang": lambda _r, c: int(fanlib.kongs(c, ("exposed", "added")) >= 2),
-    "pengpenghu": lambda r, _c: int(r.standard and all(b.triplet for b in r.blocks)),
-    "hunyise": lambda _r, c: int(len({suit(t) for t in c.tiles if is_suited(t)}) == 1 and any(map(is_honour, c.tiles))),
-    "xiaosanfeng": lambda r, _c: int(_winds(r) == 2 and r.pair in fanlib.WINDS),
-    "shuangangang": lambda _r, c: int(fanlib.kongs(c, ("concealed",)) >= 2),
-    "shuangjianke": lambda r, _c: int(_dragons(r) >= 2),
-    "qinglong": _pure_straight,
-    "sanbugao": lambda r, _c: int(fanlib.steps(fanlib.chows(r), 3, (1, 2))),
-    "qingyise": lambda _r, c: int(_all(c, is_suited) and len({suit(t) for t in c.tiles}) == 1),
-    "santongke": lambda r, _c: int(any(_triplet_ranks(r).count(x) >= 3 for x in range(1, 10))),
-    "sananke": lambda r, _c: int(fanlib.concealed_triplets(r) >= 3),
+_OWN: Final[Mapping[str, Detector]] = {
+    "xiaosanfeng": lambda r, _c: int(fanlib.winds(r) == 2 and r.pair in fanlib.WINDS),
+    "sanbugao": fanlib.shifted_chows(3),
     "sizike": lambda r, _c: int(fanlib.honour_triplets(r, (*fanlib.WINDS, *fanlib.DRAGONS)) == 4),
-    "dasanfeng": lambda r, _c: int(_winds(r) >= 3),
-    "santongshun": lambda r, _c: int(_chow_count_at_least(r, 3)),
-    "qiduizi": lambda r, _c: int(not r.standard),
-    "sanlianke": lambda r, _c: int(fanlib.steps(_triplet_ranks(r), 3, (1,))),
-    "sibugao": lambda r, _c: int(fanlib.steps(fanlib.chows(r), 4, (1, 2))),
-    "hunyaojiu": lambda _r, c: int(_all(c, fanlib.yao)),
-    "sangang": lambda _r, c: int(fanlib.kongs(c, ("exposed", "added", "concealed")) >= 3),
-    "sitongshun": lambda r, _c: int(_chow_count_at_least(r, 4)),
+    "dasanfeng": lambda r, _c: int(fanlib.winds(r) >= 3),
+    "santongshun": fanlib.identical_chows(3),
+    "qiduizi": fanlib.seven_pairs_fan,
+    "sanlianke": fanlib.shifted_pungs(3),
+    "sibugao": fanlib.shifted_chows(4),
+    "sitongshun": fanlib.identical_chows(4),
     "sanyuanqidui": lambda r, _c: _seven_of(r, fanlib.DRAGONS),
     "sixiqidui": lambda r, _c: _seven_of(r, fanlib.WINDS),
-    "silianke": lambda r, _c: int(fanlib.steps(_triplet_ranks(r), 4, (1,))),
-    "xiaosixi": lambda r, _c: int(_winds(r) == 3 and r.pair in fanlib.WINDS),
-    "xiaosanyuan": lambda r, _c: int(_dragons(r) == 2 and r.pair in fanlib.DRAGONS),
-    "ziyise": lambda _r, c: int(_all(c, is_honour)),
-    "sianke": lambda r, _c: int(fanlib.concealed_triplets(r) == 4),
-    "dasixi": lambda r, _c: int(_winds(r) == 4),
-    "dasanyuan": lambda r, _c: int(_dragons(r) == 3),
-    "dayuwu": lambda _r, c: int(_all(c, _upper)),
-    "jiulianbaodeng": lambda _r, c: int(not c.melds and tuple(sorted(c.hand, key=sort_key)) == NINE_GATES),
-    "xiaoyuwu": lambda _r, c: int(_all(c, _lower)),
-    "daqixing": lambda r, _c: int(not r.standard and len(set(r.pairs)) == 7 and all(map(is_honour, r.pairs))),
-    "sigang": lambda _r, c: int(fanlib.kongs(c, ("exposed", "added", "concealed")) == 4),
-    "lianqidui": _seven_shifted,
+    "silianke": fanlib.shifted_pungs(4),
+    "daqixing": lambda r, _c: int(r.seven_pairs and len(set(r.pairs)) == 7 and all(map(is_honour, r.pairs))),
 }
+DETECTORS: Final[Mapping[str, Detector]] = {**{f: d for f, d in fanlib.SHARED.items() if f in PATTERNS}, **_OWN}
 
 
 @dataclass(frozen=True)
@@ -242,48 +150,19 @@ class Options:
                              choices=("E", "S", "W", "N"))
 
 
-@dataclass(unsafe_hash=True)
-class Result:
-    """One win as scored: its best reading's fans, the total, the total less flowers."""
-
-    scored: Final[Scored | None]  # None: no reading (not a win)
-    without_flowers: Final[int]
-
-    def __init__(self, scored: Scored | None, without_flowers: int) -> None:
-        self.scored = scored
-        self.without_flowers = without_flowers
-
-
 def seat_wind(seat: int, dealer: int) -> Tile:
     """门风 (001:501): the dealer 东, the other seat 西."""
     return "E" if seat == dealer else "W"
 
 
-def concealed_hand(p: Player) -> bool:
-    """No chow, pong, exposed or added kong (暗杠 keeps the hand concealed)."""
-    return all(m.type == "kong" and m.kind == "concealed" for m in p.melds)
-
-
 def event_fans(snap: Snapshot | None, p: Player, w: Win) -> list[str]:
-    """The fans of the win itself, found whatever the reading."""
-    found = []
-    closed = concealed_hand(p)
-    if w.self_drawn:
-        found.append("zimo")
-        if closed:
-            found.append("buqiuren")
-    elif closed:
-        found.append("menqianqing")
-    if p.ready_declared_turn is not None:
-        found.append("tianting" if heavenly_ready(p) else "baoting")
-    if len(p.melds) == 4 and len(p.hand) == 1 and not w.self_drawn and all(m.kind != "concealed" for m in p.melds):
-        found.append("quanqiuren")
-    if snap is not None and last_copy(snap, p, w):
-        found.append("hejuezhang")
-    if w.last_tile:
-        found.append("miaoshouhuichun" if w.self_drawn else "haidilaoyue")
-    found += [fan for flag, fan in (("kong_draw", "gangshangkaihua"), ("robbing_kong", "qiangganghu"),
-                                    ("heavenly", "tianhu")) if getattr(w, flag)]
+    """The fans of the win itself, found whatever the reading: the shared ones (自摸, 门前清,
+    报听 …), 报听 as 天听 when it was, and 天胡/地胡/人胡."""
+    found = fanlib.win_events(snap, p, w)
+    if p.ready_declared_turn is not None and heavenly_ready(p):
+        found[found.index("baoting")] = "tianting"
+    if w.heavenly:
+        found.append("tianhu")
     if w.earthly:
         found.append("dihu" if w.self_drawn else "renhu")
     return found
@@ -297,16 +176,6 @@ def heavenly_ready(p: Player) -> bool:
     if t is None or any(d.turn is not None and d.turn < t for d in p.discards):
         return False
     return not any(m.turn is not None and m.turn <= t for m in p.melds)
-
-
-def last_copy(snap: Snapshot, p: Player, w: Win) -> bool:
-    """和绝张 (001:509): the other three copies shown (桌面已亮明) — unclaimed discards and exposed
-    melds of both players, the winner's own included — and none in the winner's hand (手上有牌也不算)."""
-    if w.tile in p.hand:
-        return False
-    shown = sum(1 for q in snap.players for d in q.discards if d.claimed_by is None and d.tile == w.tile)
-    shown += sum(m.tiles.count(w.tile) for q in snap.players for m in q.melds if m.kind != "concealed")
-    return shown >= 3
 
 
 def score_win(snap: Snapshot | None, p: Player, w: Win, dealer: int, round_wind: Tile) -> Result:
@@ -343,8 +212,8 @@ class Erren(Variant):
     # -- validation -------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        errors = [*unused_reveal_errors(snap, self.reveals_used), *single_event_errors(snap), *_flower_errors(snap),
-                  *_declaration_errors(snap),
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *single_event_errors(snap),
+                  *flower_errors(snap, FLOWER_LINE), *declaration_errors(snap, "001:507", _TURNS_NEEDED),
                   *drawn_round_wall_errors(snap, "a round without a win ends when the wall is drawn out (荒牌, 001:497)")]
         if errors:
             raise InvalidRound(errors)
@@ -379,10 +248,7 @@ class Erren(Variant):
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
         """The base analysis; a flower in the hand is refused (it is set aside, 补花, 001:505)."""
         player, _ = self.analyze_input(body, opts)
-        for k, t in enumerate(player.hand):
-            if is_flower(t):
-                raise InvalidRound(RoundError("flower_in_play", f"/hand/{k}", "a flower is set aside (补花) into "
-                                              "flowers, never held (001:505 item 4)"))
+        refuse_flowers(player.hand, FLOWER_LINE)
         return super().analyze(body, opts)
 
     # -- the random round generator ---------------------------------------------------
@@ -403,23 +269,6 @@ _ROUND: Final[PerRound[PerWin[Result]]] = PerRound(_round_results)
 # -- checks ------------------------------------------------------------------------------
 
 
-def _flower_errors(snap: Snapshot) -> list[RoundError]:
-    """Flowers are set aside (补花) into ``flowers``; nothing else is: a flower never plays."""
-    errors = []
-    for i, p in enumerate(snap.players):
-        errors += [RoundError("not_a_flower", f"/players/{i}/flowers/{k}", f"{t} ({chinese(t)}) is not a flower "
-                              "(春夏秋冬梅兰竹菊, 001:505 item 4)") for k, t in enumerate(p.flowers) if not is_flower(t)]
-        errors += [RoundError("flower_in_play", f"/players/{i}/hand/{k}", "a flower is set aside (补花) into flowers, "
-                              "never held") for k, t in enumerate(p.hand) if is_flower(t)]
-        errors += [RoundError("flower_in_play", f"/players/{i}/discards/{k}", "a flower is set aside (补花), never "
-                              "discarded") for k, d in enumerate(p.discards) if is_flower(d.tile)]
-        errors += [RoundError("flower_in_play", f"/players/{i}/melds/{j}", "a flower never forms a set")
-                   for j, m in enumerate(p.melds) if any(is_flower(t) for t in m.tiles)]
-    errors += [RoundError("flower_in_play", f"/wins/{i}/tile", "nobody wins on a flower: it is replaced (补花)")
-               for i, w in enumerate(snap.wins) if is_flower(w.tile)]
-    return errors
-
-
 def _win_errors(snap: Snapshot, i: int, w: Win, opts: Any, found: PerWin[Result]) -> list[RoundError]:
     ptr = f"/wins/{i}"
     errors = [*win_flag_errors(snap, w, ptr, earthly_self_draw=True), *last_tile_wall_errors(snap, w, ptr)]
@@ -434,18 +283,12 @@ def _win_errors(snap: Snapshot, i: int, w: Win, opts: Any, found: PerWin[Result]
     if not is_complete([*p.hand, w.tile], RULES):
         return [RoundError("not_a_win", ptr, f"seat {w.winner}'s hand {compact(p.hand)} with {w.tile} is not four "
                            "sets and a pair, nor seven pairs")]
-    r = found(i)
-    if r.without_flowers < opts.min_fans:
-        s = r.scored
-        fans = "、".join(f"{PATTERNS[f].zh}{PATTERNS.value(f) * n}" for f, n in s.fans if f not in FLOWERS) if s else ""
-        errors.append(RoundError("below_min_fans", ptr, f"{r.without_flowers}番 ({fans or 'none'}) without flowers is "
-                                 f"below the table's 起和 of {opts.min_fans}番 (001:505 item 4)"))
-    return errors
+    return min_fans_errors(found(i), PATTERNS, FLOWERS, opts.min_fans, ptr, FLOWER_LINE)
 
 
 def _discard_turn_errors(p: Player) -> list[RoundError]:
     """天听 (001:519) is told from the turns of the declaration and the discards: a declared
-    winner needs them (its melds' turns: :func:`_declaration_errors`)."""
+    winner needs them (its melds' turns: :func:`rules.variants._fan_rounds.declaration_errors`)."""
     if p.ready_declared_turn is None:
         return []
     return [RoundError("missing_field", f"/players/{p.seat}/discards/{k}/turn", "报听/天听 (001:507, 001:519) "
@@ -453,28 +296,9 @@ def _discard_turn_errors(p: Player) -> list[RoundError]:
             if d.turn is None]
 
 
-def _declaration_errors(snap: Snapshot) -> list[RoundError]:
-    """报听 (001:507): declared before the win, then 自动摸打 — no chow, pong or kong after it;
-    a declared player's melds need their turns (天听, 001:519, needs none before it)."""
-    errors = []
-    win_turns = [w.turn for w in snap.wins if w.turn is not None]
-    for s, p in enumerate(snap.players):
-        t = p.ready_declared_turn
-        if t is None:
-            continue
-        if any(t >= wt for wt in win_turns):
-            errors.append(RoundError("inconsistent_declaration", f"/players/{s}/ready_declared_turn",
-                                     "报听 is declared before the round's win"))
-        for j, m in enumerate(p.melds):
-            if m.turn is None:
-                errors.append(RoundError("missing_field", f"/players/{s}/melds/{j}/turn", "a 报听 player's melds need "
-                                         "their turn: none may follow the declaration (自动摸打, 001:507), and 天听 "
-                                         "has none before it (001:519)"))
-            elif m.turn > t:
-                errors.append(RoundError("meld_after_declaration", f"/players/{s}/melds/{j}/turn",
-                                         f"seat {s} declared 报听 at turn {t}: after it the game draws and discards "
-                                         "for it (自动摸打, 001:507), no chow, pong or kong"))
-    return errors
+_TURNS_NEEDED: Final = ("none may follow the declaration (自动摸打, 001:507), and 天听 has none before it "
+                        "(001:519)")
+"""Why a 报听 player's melds need their turns (:func:`rules.variants._fan_rounds.declaration_errors`)."""
 
 
 # -- payment ------------------------------------------------------------------------------

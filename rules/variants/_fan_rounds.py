@@ -1,0 +1,76 @@
+"""Checks the fan-list tables share (二人麻将 ``erren``, 国标麻将 ``guobiao``): flowers set aside,
+the 报听 declaration, the 起和 minimum. Each takes the seed line its variant cites, so each
+variant's messages name its own text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import InvalidRound, RoundError
+from ..patterns import PatternTable
+from ..snapshot import Snapshot
+from ..tiles import Tile, chinese, is_flower
+from ._fans import Result
+
+
+def flower_errors(snap: Snapshot, seed: str) -> list[RoundError]:
+    """Flowers are set aside (补花) into ``flowers``; nothing else is: a flower never plays.
+    ``seed``: the line that says so (二人 001:505 item 4, 国标 001:539 item 2)."""
+    errors = []
+    for i, p in enumerate(snap.players):
+        errors += [RoundError("not_a_flower", f"/players/{i}/flowers/{k}", f"{t} ({chinese(t)}) is not a flower "
+                              f"(春夏秋冬梅兰竹菊, {seed})") for k, t in enumerate(p.flowers) if not is_flower(t)]
+        errors += [RoundError("flower_in_play", f"/players/{i}/hand/{k}", "a flower is set aside (补花) into flowers, "
+                              "never held") for k, t in enumerate(p.hand) if is_flower(t)]
+        errors += [RoundError("flower_in_play", f"/players/{i}/discards/{k}", "a flower is set aside (补花), never "
+                              "discarded") for k, d in enumerate(p.discards) if is_flower(d.tile)]
+        errors += [RoundError("flower_in_play", f"/players/{i}/melds/{j}", "a flower never forms a set")
+                   for j, m in enumerate(p.melds) if any(is_flower(t) for t in m.tiles)]
+    errors += [RoundError("flower_in_play", f"/wins/{i}/tile", "nobody wins on a flower: it is replaced (补花)")
+               for i, w in enumerate(snap.wins) if is_flower(w.tile)]
+    return errors
+
+
+def refuse_flowers(hand: Sequence[Tile], seed: str) -> None:
+    """Hand analysis: a flower in the hand is refused (it is set aside, 补花, ``seed``)."""
+    for k, t in enumerate(hand):
+        if is_flower(t):
+            raise InvalidRound(RoundError("flower_in_play", f"/hand/{k}", "a flower is set aside (补花) into "
+                                          f"flowers, never held ({seed})"))
+
+
+def declaration_errors(snap: Snapshot, auto_play: str, turns_needed: str) -> list[RoundError]:
+    """报听: declared before the win, then 自动摸打 — no chow, pong or kong after it; a declared
+    player's melds need their turns. ``auto_play``: the line of 自动摸打 (二人 001:507);
+    ``turns_needed``: why the melds' turns are needed, as the variant says it."""
+    errors = []
+    win_turns = [w.turn for w in snap.wins if w.turn is not None]
+    for s, p in enumerate(snap.players):
+        t = p.ready_declared_turn
+        if t is None:
+            continue
+        if any(t >= wt for wt in win_turns):
+            errors.append(RoundError("inconsistent_declaration", f"/players/{s}/ready_declared_turn",
+                                     "报听 is declared before the round's win"))
+        for j, m in enumerate(p.melds):
+            if m.turn is None:
+                errors.append(RoundError("missing_field", f"/players/{s}/melds/{j}/turn", "a 报听 player's melds need "
+                                         f"their turn: {turns_needed}"))
+            elif m.turn > t:
+                errors.append(RoundError("meld_after_declaration", f"/players/{s}/melds/{j}/turn",
+                                         f"seat {s} declared 报听 at turn {t}: after it the game draws and discards "
+                                         f"for it (自动摸打, {auto_play}), no chow, pong or kong"))
+    return errors
+
+
+def min_fans_errors(r: Result, table: PatternTable, outside: frozenset[str], min_fans: int, ptr: str,
+                    seed: str) -> list[RoundError]:
+    """起和: the fans without those ``outside`` it (花牌) reach ``min_fans``, else
+    ``below_min_fans`` at ``ptr`` (``seed``: the line that keeps flowers out)."""
+    if r.without_flowers >= min_fans:
+        return []
+    s = r.scored
+    fans = "、".join(f"{table[f].zh}{table.value(f) * n}" for f, n in s.fans if f not in outside) if s else ""
+    return [RoundError("below_min_fans", ptr, f"{r.without_flowers}番 ({fans or 'none'}) without flowers is "
+                       f"below the table's 起和 of {min_fans}番 ({seed})")]
