@@ -9,8 +9,9 @@ through class attributes and hooks of :class:`rules.variant.Variant` (``sequenti
 for 开杠, ``marks_delayed_kongs`` for 憨包豆, ``declares_ready`` for 报听, ``declares_open``
 for 明扣, ``pushes_down`` for 推倒, ``dead_wall`` for 邯郸's 流局 line, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
 ``discard_first``, ``may_win_on`` and ``wins_unshaped`` for 财神's self-draw-only hands and
-推倒胡). Rounds the variant still rejects (a rule the generic play does not know) are
-discarded and dealt again, so what :func:`generate` returns always settles.
+推倒胡, ``set_aside`` for 补花 of faces that are flowers at one table, 台数's 中发白). Rounds the
+variant still rejects (a rule the generic play does not know) are discarded and dealt again,
+so what :func:`generate` returns always settles.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class _Seat:
     melds: list[dict[str, Any]] = field(default_factory=list)
     discards: list[dict[str, Any]] = field(default_factory=list)
     won: bool = False
+    flowers: list[Tile] = field(default_factory=list)  # set aside (补花): the variant's ``set_aside`` faces
 
 
 @dataclass
@@ -57,6 +59,7 @@ class _Table:
     declared: dict[int, int] = field(default_factory=dict)  # seat -> turn of its 报听
     open_hands: set[int] = field(default_factory=set)  # seats that declared 明扣: self-draw wins only
     reveals: Reveals = field(default_factory=Reveals)
+    replaced_flower: bool = False  # the last draw replaced a flower set aside (补花)
 
     def tick(self) -> int:
         self.turn += 1
@@ -68,10 +71,17 @@ class _Table:
         return len(self.wall) - self.variant.dead_wall(self.opts, kongs)
 
     def draw(self, seat: int) -> Tile | None:
-        if self.live_wall() <= 0:
-            return None
-        self.last_drawer = seat
-        return self.wall.pop()
+        """The seat's next tile from the wall; a face the variant sets aside (补花) is put in the
+        seat's flowers and replaced by the next (``replaced_flower``), as long as the wall lasts."""
+        self.replaced_flower = False
+        while self.live_wall() > 0:
+            self.last_drawer = seat
+            tile = self.wall.pop()
+            if tile not in self.variant.set_aside:
+                return tile
+            self.seats[seat].flowers.append(tile)
+            self.replaced_flower = True
+        return None
 
     def live(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.won]
@@ -148,7 +158,8 @@ def _play(t: _Table, p_win: float) -> None:
                 if won or t.variant.kong_shows:
                     current = _next_live(t, current)
                     continue
-                pending, kong_draw = t.draw(current), True
+                pending = t.draw(current)
+                kong_draw = not t.replaced_flower  # a flower's replacement is not the kong's
                 if pending is None:
                     return
                 continue
@@ -188,7 +199,8 @@ def _play(t: _Table, p_win: float) -> None:
                 return
             current = _next_live(t, claimer)
         elif t.seats[claimer].melds[-1]["type"] == "kong":
-            pending, kong_draw = t.draw(claimer), True
+            pending = t.draw(claimer)
+            kong_draw = not t.replaced_flower  # a flower's replacement is not the kong's
             if pending is None:
                 return
         else:  # after a pong the claimer discards without drawing
@@ -423,6 +435,13 @@ def _deal(variant: Variant, opts: Any, n: int, rng: random.Random) -> tuple[_Tab
     dealer = rng.randrange(n)
     seats = [_Seat(hand=[wall.pop() for _ in range(variant.hand_size)]) for _ in range(n)]
     seats[dealer].hand.append(wall.pop())
+    if variant.set_aside:  # 补花 after the deal, the dealer first, then in turn
+        for k in range(n):
+            seat = seats[(dealer + k) % n]
+            while any(x in variant.set_aside for x in seat.hand):
+                flowers = [x for x in seat.hand if x in variant.set_aside]
+                seat.flowers += flowers
+                seat.hand = [x for x in seat.hand if x not in variant.set_aside] + [wall.pop() for _ in flowers]
     return _Table(variant, opts, rules, rng, wall, seats, dealer, faces=tileset.faces, reveals=reveals), reveals
 
 
@@ -434,6 +453,8 @@ def _body(t: _Table, reveals: Reveals, options: dict[str, Any], flags: list[dict
             p["ready_declared_turn"] = t.declared[i]
         if flags[i]:
             p["flags"] = flags[i]
+        if s.flowers:
+            p["flowers"] = s.flowers
         players.append(p)
     rev: dict[str, Any] = {}
     if reveals.wild_indicator is not None:

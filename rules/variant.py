@@ -11,7 +11,7 @@ from .ledger import Settlement
 from .options import NoOptions, describe_options, options_schema
 from .patterns import PatternTable
 from .snapshot import Player, Reveals, Snapshot, Win
-from .tiles import SET_108, Tile, TileSet
+from .tiles import SET_108, WINDS, Tile, TileSet
 
 
 class Variant:
@@ -42,6 +42,9 @@ class Variant:
     kong_min_wall: ClassVar[int] = 0
     marks_delayed_kongs: ClassVar[bool] = False  # 贵阳 憨包豆: a self kong passed up once is made "delayed"
     declares_ready: ClassVar[bool] = False  # 报听 (ready_declared_turn) with a first discard, the hand then frozen
+    # 补花 of faces that are flowers at this table though not 1f-8f (台数's 中发白): dealt or drawn, they
+    # are set aside into the player's ``flowers`` and replaced from the wall (1f-8f stay out of the wall)
+    set_aside: ClassVar[frozenset[Tile]] = frozenset()
 
     # -- hooks ------------------------------------------------------------------
 
@@ -219,6 +222,12 @@ class Variant:
                 "patterns": self.patterns.describe(),
             })
         return d
+
+
+def seat_wind(seat: int, dealer: int, n: int) -> Tile:
+    """门风 by the seat's place after the dealer: 庄家东, 下家南, 对家西, 上家北 (国标 001:535); a
+    smaller table keeps the order (three seats 东南西, two 东南)."""
+    return WINDS[(seat - dealer) % n]
 
 
 def seats_after(seat: int, n: int) -> list[int]:

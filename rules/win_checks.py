@@ -26,6 +26,14 @@ SHARED_BY_ONE_DISCARD: tuple[str, ...] = ("robbing_kong", "after_kong_discard", 
 can be one winner's first round and not another's), checked per winner."""
 
 
+def one_win_errors(snap: Snapshot, why: str) -> list[RoundError]:
+    """One win per round, 一炮多响 not played (``why``: the variant's rule and line): a second
+    win is ``multiple_wins`` at ``/wins/1``."""
+    if len(snap.wins) < 2:
+        return []
+    return [RoundError("multiple_wins", "/wins/1", why)]
+
+
 def single_event_errors(snap: Snapshot) -> list[RoundError]:
     """One win per round, or several on one discard (一炮多响 / several robbing one kong).
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..variant import Variant
-from . import anhua, caishen_sancaishen, erren, guiyang_zhuoji, guobiao, handan, hunan_zhuaniao, xuezhan, zhuanzhuan
+from . import anhua, caishen_sancaishen, caishen_taishu, erren, guiyang_zhuoji, guobiao, handan, hunan_zhuaniao, xuezhan, zhuanzhuan
 from .hongzhong import HONGZHONG, HONGZHONG_ZHAMA
 
 _ALL: list[Variant] = [
@@ -16,6 +16,7 @@ _ALL: list[Variant] = [
     HONGZHONG_ZHAMA,
     handan.VARIANT,
     caishen_sancaishen.VARIANT,
+    caishen_taishu.VARIANT,
     erren.VARIANT,
     guobiao.VARIANT,
 ]

@@ -6,36 +6,42 @@ variant's messages name its own text.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..errors import InvalidRound, RoundError
 from ..patterns import PatternTable
 from ..snapshot import Snapshot
-from ..tiles import Tile, chinese, is_flower
+from ..tiles import FLOWERS, Tile, chinese
 from ._fans import Result
 
+_FLOWERS: Final = frozenset(FLOWERS)
 
-def flower_errors(snap: Snapshot, seed: str) -> list[RoundError]:
+
+def flower_errors(snap: Snapshot, seed: str, flowers: frozenset[Tile] = _FLOWERS,
+                  names: str = "春夏秋冬梅兰竹菊") -> list[RoundError]:
     """Flowers are set aside (补花) into ``flowers``; nothing else is: a flower never plays.
-    ``seed``: the line that says so (二人 001:505 item 4, 国标 001:539 item 2)."""
+    ``seed``: the line that says so (二人 001:505 item 4, 国标 001:539 item 2); ``flowers``: the
+    faces that are flowers at the table, ``names`` them (财神·台数: 中发白)."""
     errors = []
     for i, p in enumerate(snap.players):
         errors += [RoundError("not_a_flower", f"/players/{i}/flowers/{k}", f"{t} ({chinese(t)}) is not a flower "
-                              f"(春夏秋冬梅兰竹菊, {seed})") for k, t in enumerate(p.flowers) if not is_flower(t)]
+                              f"({names}, {seed})") for k, t in enumerate(p.flowers) if t not in flowers]
         errors += [RoundError("flower_in_play", f"/players/{i}/hand/{k}", "a flower is set aside (补花) into flowers, "
-                              "never held") for k, t in enumerate(p.hand) if is_flower(t)]
+                              "never held") for k, t in enumerate(p.hand) if t in flowers]
         errors += [RoundError("flower_in_play", f"/players/{i}/discards/{k}", "a flower is set aside (补花), never "
-                              "discarded") for k, d in enumerate(p.discards) if is_flower(d.tile)]
+                              "discarded") for k, d in enumerate(p.discards) if d.tile in flowers]
         errors += [RoundError("flower_in_play", f"/players/{i}/melds/{j}", "a flower never forms a set")
-                   for j, m in enumerate(p.melds) if any(is_flower(t) for t in m.tiles)]
+                   for j, m in enumerate(p.melds) if any(t in flowers for t in m.tiles)]
     errors += [RoundError("flower_in_play", f"/wins/{i}/tile", "nobody wins on a flower: it is replaced (补花)")
-               for i, w in enumerate(snap.wins) if is_flower(w.tile)]
+               for i, w in enumerate(snap.wins) if w.tile in flowers]
     return errors
 
 
-def refuse_flowers(hand: Sequence[Tile], seed: str) -> None:
-    """Hand analysis: a flower in the hand is refused (it is set aside, 补花, ``seed``)."""
+def refuse_flowers(hand: Sequence[Tile], seed: str, flowers: frozenset[Tile] = _FLOWERS) -> None:
+    """Hand analysis: a flower in the hand is refused (it is set aside, 补花, ``seed``; ``flowers``:
+    the faces that are flowers at the table)."""
     for k, t in enumerate(hand):
-        if is_flower(t):
+        if t in flowers:
             raise InvalidRound(RoundError("flower_in_play", f"/hand/{k}", "a flower is set aside (补花) into "
                                           f"flowers, never held ({seed})"))
 

@@ -20,21 +20,22 @@ from ..errors import InvalidRound, RoundError
 from ..hand import HandRules, is_complete, waits_seen
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
-from ..passes import (
-    PassRule,
-    claimed_turns,
-    passed_kong_errors,
-    passed_kongs_flag,
-    passed_pong_errors,
-    passed_pongs_flag,
-    passed_win_errors,
-    passed_wins_flag,
-)
+from ..passes import PassRule, claimed_turns, passed_kongs_flag, passed_pongs_flag, passed_wins_flag
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Player, Reveals, Snapshot, Win, unused_reveal_errors
-from ..tiles import SET_136, Tile, TileSet, chinese, compact, is_honour, parse_tile, sort_key, suit
-from ..variant import Variant, closest_after, seats_after
+from ..tiles import Tile, TileSet, chinese, compact, is_honour, sort_key, suit
+from ..variant import seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
+from ._caishen import (
+    CaishenTable,
+    analyze_face,
+    check_copies,
+    dealer_after_win,
+    next_dealer_option,
+    passed_claim_errors,
+    wild_face,
+    wild_meld_errors,
+)
 from ._kongs import KongRule, kong_payers
 from ._round import PerRound, PerWin
 from ._shapes import all_triplets
@@ -64,10 +65,9 @@ class Options:
     dandiao_melds: str = option(
         "any", "单吊", "Which melds may lead to 单吊 (001:207 item 4 经过碰或者杠后): any (chows too) or "
         "pong_kong (pongs and kongs only)", choices=("any", "pong_kong"))
-    next_dealer: str = option(
-        "winner", "下一局庄家", "Who deals after a win (the seed is silent): winner (the winner; 一炮多响 the "
-        "winner first after the discarder) or rotate (the dealer stays when it wins, else its 下家)",
-        choices=("winner", "rotate"))
+    next_dealer: str = next_dealer_option(
+        "Who deals after a win (the seed is silent): winner (the winner; 一炮多响 the winner first after the "
+        "discarder) or rotate (the dealer stays when it wins, else its 下家)")
 
 
 @dataclass(frozen=True)
@@ -254,29 +254,20 @@ def reading(f: Facts, win: Win, stacking: str) -> Reading:
     return Reading(tuple(p for p, _ in priced), tuple(v for _, v in priced), min(sum(v for _, v in priced), CAP))
 
 
-class CaishenSancaishen(Variant):
+class CaishenSancaishen(CaishenTable):
+    """136 tiles, 2-4 players, chow, a 16-tile hand (庄家分得17张牌，闲家16张, 001:191), the 财神
+    (the face turned up, 001:193) the wildcard: :class:`CaishenTable`. Under ``white_stands_in``
+    the tiles must be read through :func:`playing`; ``hand_rules`` (the physical faces) is what
+    the generator and ``analyze`` ask, where 白板 then stays a plain honour."""
+
     id = "caishen-sancaishen"
     name = "财神麻将·三财神"
     name_en = "Caishen Mahjong (Three Gods of Wealth)"
     rules_version = "caishen-sancaishen/1"
     source = "001_a1ce558555b69162.txt:188-220"
-    players = (2, 4)
-    hand_size = 16  # 庄家分得17张牌，闲家16张 (001:191)
-    allows_chow = True
     Options = Options
     Flags = Flags
     patterns = PATTERNS
-    reveals_used = frozenset({"wild_indicator"})
-
-    def tileset(self, opts: Any, n_players: int) -> TileSet:
-        return SET_136
-
-    def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
-        """The 财神 (the face turned up, 001:193) is the wildcard. Under ``white_stands_in`` the
-        tiles must be read through :func:`playing`; this (the physical faces) is what the
-        generator and ``analyze`` ask, where 白板 then stays a plain honour."""
-        face = snap.reveals.wild_indicator if snap is not None else None
-        return HandRules(wild=frozenset({face})) if face is not None else HandRules()
 
     def chow_faces(self, snap: Snapshot, opts: Any) -> Mapping[Tile, Tile] | None:
         """Under ``white_stands_in`` a 白板 chows as the 财神's face (4万 白板 6万 with 财神 5万)."""
@@ -288,15 +279,11 @@ class CaishenSancaishen(Variant):
     # -- validation -------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        face = snap.reveals.wild_indicator
-        if face is None:
-            raise InvalidRound(RoundError("missing_field", "/reveals/wild_indicator",
-                                          "the 财神 is the tile turned up at the start (001:193, 001:30): give its face"))
-        errors = [*unused_reveal_errors(snap, self.reveals_used), *_wild_meld_errors(snap, face),
+        face = wild_face(snap, "001:193, 001:30")
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *wild_meld_errors(snap, face, "001:193"),
                   *single_event_errors(snap),  # one win, or 一炮多响 on one discard (001:207 注)
                   *drawn_round_wall_errors(snap, "a round without a win ends when the wall is drawn out (流局, 001:195)"),
-                  *passed_win_errors(snap, _PASSED_WIN), *passed_pong_errors(snap, _PASSED_PONG),
-                  *passed_kong_errors(snap, _PASSED_KONG), *_kong_after_claim_errors(snap)]
+                  *passed_claim_errors(snap, _PASSED_WIN, _PASSED_PONG, _PASSED_KONG), *_kong_after_claim_errors(snap)]
         found = _ROUND.get(snap, opts)
         for i, w in enumerate(snap.wins):
             errors += _win_errors(snap, i, w, found(i), face, opts)
@@ -334,17 +321,11 @@ class CaishenSancaishen(Variant):
         when it could not be taken from a discard (三财神, 财神吊 as the table reads it, a dead
         财神, no 点炮), and ``caishendiao``: the hand is sets and a lone 财神 (001:201). A complete
         hand: complete or not, its patterns and value as a self-draw of its last tile."""
-        rev = body.get("reveals") or {}
-        if not isinstance(rev, Mapping):
-            raise InvalidRound(RoundError("invalid_type", "/reveals", "expected an object"))
-        raw = rev.get("wild_indicator")
-        if raw is None:
+        face = analyze_face(body)
+        if face is None:
             return super().analyze(body, opts)
-        face = parse_tile(raw, "/reveals/wild_indicator")
         player, tileset = self.analyze_input(body, opts)
-        if [*player.hand, *player.meld_tiles()].count(face) > 3:
-            raise InvalidRound(RoundError("too_many_copies", "/reveals/wild_indicator", f"{face} is on show as the "
-                                          "财神: three more at most are in play (001:193)"))
+        check_copies(player, face, "001:193")
         score = _facts_of(opts)
         out: dict[str, Any] = {"variant": self.id, "hand": list(player.hand), "melds": len(player.melds),
                                "wild_indicator": face}
@@ -419,13 +400,6 @@ _ROUND: Final[PerRound[PerWin[Facts]]] = PerRound(_round_facts)
 
 
 # -- checks ------------------------------------------------------------------------------
-
-
-def _wild_meld_errors(snap: Snapshot, face: Tile) -> list[RoundError]:
-    """财神不能 … 用于吃、碰、杠牌 (001:193)."""
-    return [RoundError("wild_melded", f"/players/{i}/melds/{j}", f"the 财神 {chinese(face)} is never part of a chow, "
-                       "pong or kong (001:193)")
-            for i, p in enumerate(snap.players) for j, m in enumerate(p.melds) if face in m.tiles]
 
 
 def _win_errors(snap: Snapshot, i: int, w: Win, f: Facts, face: Tile, opts: Any) -> list[RoundError]:
@@ -521,11 +495,7 @@ def _next_dealer(snap: Snapshot, opts: Any) -> int:
     winner first after the discarder; ``rotate``: the dealer stays when it wins, else its 下家."""
     if not snap.wins:
         return snap.dealer
-    winners = [w.winner for w in snap.wins]
-    if opts.next_dealer == "rotate":
-        return snap.dealer if snap.dealer in winners else (snap.dealer + 1) % snap.n
-    first = snap.wins[0]
-    return first.winner if first.from_seat is None else closest_after(first.from_seat, winners, snap.n)
+    return dealer_after_win(snap, opts.next_dealer)
 
 
 def _notes(snap: Snapshot) -> tuple[str, ...]:

@@ -23,8 +23,8 @@ from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
 from ..snapshot import Meld, Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import HONOURS, SET_144, Tile, TileSet, chinese, compact, is_honour, is_suited, is_terminal, rank, suit
-from ..variant import Variant, seats_after
-from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, win_flag_errors
+from ..variant import Variant, seat_wind, seats_after
+from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, one_win_errors, win_flag_errors
 from . import _fans as fanlib
 from . import _knitted
 from ._fan_rounds import declaration_errors, flower_errors, min_fans_errors, refuse_flowers
@@ -309,11 +309,6 @@ class Options:
                                  "001:551 items 4-5, 001:555 item 2, 001:557 item 1), not in its list (reading 7)")
 
 
-def seat_wind(seat: int, dealer: int, n: int) -> Tile:
-    """门风 (001:535): by seat from the dealer, 庄家东, 下家南, 对家西, 上家北 (three seats 东南西, two 东南)."""
-    return fanlib.WINDS[(seat - dealer) % n]
-
-
 def hand_waits(hand: Sequence[Tile], melds: tuple[Meld, ...], meld_tiles: Sequence[Tile],
                faces: tuple[Tile, ...] = FACES) -> list[Tile]:
     """听牌: the faces completing the hand as sets and a pair, 七对, 十三幺, 全不靠 or 组合龙, a face
@@ -376,7 +371,7 @@ class Guobiao(Variant):
     # -- validation -------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        errors = [*unused_reveal_errors(snap, self.reveals_used), *_one_win_errors(snap),
+        errors = [*unused_reveal_errors(snap, self.reveals_used), *one_win_errors(snap, _ONE_WIN),
                   *flower_errors(snap, FLOWER_LINE), *declaration_errors(snap, _AUTO_PLAY, _TURNS_NEEDED),
                   *drawn_round_wall_errors(snap, "a round without a win ends when the wall is drawn out (荒牌, 001:531)")]
         if errors:
@@ -450,13 +445,9 @@ _TURNS_NEEDED: Final = f"none may follow the declaration (自动摸打, {_AUTO_P
 """Why a 报听 player's melds need their turns (:func:`rules.variants._fan_rounds.declaration_errors`)."""
 
 
-def _one_win_errors(snap: Snapshot) -> list[RoundError]:
-    """One win per round (reading 6): 一炮多响 is not played, the first player in turn from the
-    discarder takes the tile (截和)."""
-    if len(snap.wins) < 2:
-        return []
-    return [RoundError("multiple_wins", "/wins/1", "the round ends at its one win: 一炮多响 is not played, the first "
-                       "player in turn after the discarder takes the tile (截和)")]
+_ONE_WIN: Final = ("the round ends at its one win: 一炮多响 is not played, the first player in turn after the "
+                   "discarder takes the tile (截和)")
+"""One win per round (reading 6)."""
 
 
 def _win_errors(snap: Snapshot, i: int, w: Win, opts: Any, found: PerWin[Result]) -> list[RoundError]:
