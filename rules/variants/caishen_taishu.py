@@ -73,7 +73,7 @@ class Options:
     sanbaihu: str = option(
         "shape", "300胡", "What 300胡's 不是平胡和碰碰胡 (001:111) rules out: shape (default) — a hand of chows only or "
         "of triplets only, so the hand mixes chows and a triplet; rows — a hand scoring the 平胡 row (001:99) or the "
-        "碰碰胡 row (001:107), so chows only won on the pair or an edge counts", choices=("shape", "rows"))
+        "碰碰胡 row (001:107), so chows only won on an edge, closed or pair wait count", choices=("shape", "rows"))
     next_dealer: str = next_dealer_option(
         "Who deals after a win (the seed is silent; 001:82 第一局随机当庄 names only the first dealer): winner (the "
         "winner) or rotate (the dealer stays when it wins, else its 下家). After a drawn round: 001:88")
@@ -95,6 +95,7 @@ _PASSED_PONG: Final = PassRule("过碰不碰", "001:86", "tile")
 # -- a reading: the hand with every 财神 placed ------------------------------------------------
 
 
+@dataclass(unsafe_hash=True)
 class Part:
     """One set of a reading: a ``chow``, a triplet (``pong``: a pong, a concealed triplet or a
     kong) or ``kan`` (三财神做坎: three 财神 that are no tile at all, 001:118)."""
@@ -109,6 +110,7 @@ class Part:
         self.guiwei = guiwei
 
 
+@dataclass(unsafe_hash=True)
 class Reading:
     """The winning hand with each 财神 given a face (or the three as 做坎) and the won tile placed."""
 
@@ -129,6 +131,7 @@ class Reading:
         return [f for p in self.parts for f in p.faces] + [self.pair]
 
 
+@dataclass(unsafe_hash=True)
 class Context:
     """What a win is, whatever the reading: the 财神 held, the flowers, the seat's wind, the flags."""
 
@@ -269,6 +272,7 @@ DETECTORS: Final[dict[str, Detector]] = {
 }
 
 
+@dataclass(unsafe_hash=True)
 class Scored:
     """A reading's count: the rows kept (each with the times it counts), the 台 before doubling,
     the total after it (三归: its value alone)."""
