@@ -54,6 +54,8 @@ RARE_WINS = [
     ("caishen-sancaishen", 735, "robbing_kong"), ("caishen-sancaishen", 1058, "robbing_kong"),
     # 财神·台数 (one win per round, 地胡 on a discard only): seeds 0-11,999 scanned; 海底捞 is a window of n tiles
     ("caishen-taishu", 1028, "robbing_kong"), ("caishen-taishu", 5376, "earthly"), ("caishen-taishu", 42, "last_tile"),
+    # 财神·台数胡数 (one win per round, 地胡 on a discard only): seeds 0-1,099 scanned; 海底捞 at 14 left
+    ("caishen-hushu", 668, "robbing_kong"), ("caishen-hushu", 1092, "earthly"), ("caishen-hushu", 276, "last_tile"),
     ("erren", 147, "earthly"), ("erren", 240, "robbing_kong"),
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
     # 国标 (8番起和: few hands may win) had neither in seeds 0-11,999: 杠上开花 and 海底 instead

@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from ..variant import Variant
-from . import anhua, caishen_sancaishen, caishen_taishu, erren, guiyang_zhuoji, guobiao, handan, hunan_zhuaniao, xuezhan, zhuanzhuan
+from . import (
+    anhua,
+    caishen_hushu,
+    caishen_sancaishen,
+    caishen_taishu,
+    erren,
+    guiyang_zhuoji,
+    guobiao,
+    handan,
+    hunan_zhuaniao,
+    xuezhan,
+    zhuanzhuan,
+)
 from .hongzhong import HONGZHONG, HONGZHONG_ZHAMA
 
 _ALL: list[Variant] = [
@@ -17,6 +29,7 @@ _ALL: list[Variant] = [
     handan.VARIANT,
     caishen_sancaishen.VARIANT,
     caishen_taishu.VARIANT,
+    caishen_hushu.VARIANT,
     erren.VARIANT,
     guobiao.VARIANT,
 ]

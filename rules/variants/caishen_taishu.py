@@ -16,30 +16,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import product
 from typing import Any, Final
 
 from ..errors import InvalidRound, RoundError
-from ..hand import Group, HandRules, analyse, group_wait, is_complete, waits_seen
+from ..hand import HandRules, is_complete
 from ..ledger import HandReport, Ledger, Settlement
 from ..options import option
 from ..passes import PassRule, passed_pongs_flag, passed_wins_flag
 from ..patterns import Pattern, PatternTable
-from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
-from ..tiles import SET_136, SUITED, WINDS, Tile, chinese, compact, sort_key, suit
+from ..snapshot import Player, Snapshot, Win
+from ..tiles import SET_136, SUITED, WINDS, Tile, chinese, compact, suit
 from ..variant import seat_wind, seats_after
-from ..win_checks import one_win_errors, win_flag_errors
+from ..win_checks import win_flag_errors
 from ._caishen import (
+    CaishenLines,
     CaishenTable,
-    analyze_face,
-    check_copies,
-    dealer_after_win,
+    Part,
+    Reading,
+    analyze_request,
+    hand_waits,
     next_dealer_option,
     passed_claim_errors,
-    wild_face,
-    wild_meld_errors,
+    readings,
+    round_errors,
+    round_next_dealer,
+    wild_analysis,
 )
-from ._fan_rounds import flower_errors, refuse_flowers
 from ._round import PerRound, PerWin
 
 FLOWER_FACES: Final = frozenset({"C", "F", "P"})
@@ -55,9 +57,12 @@ SANGUI_CAPPED: Final = 50
 
 _STAND_INS: Final[tuple[Tile, ...]] = (*SUITED, *WINDS)
 """What a 财神 may stand for: any tile in play (中发白 are flowers, never in a hand)."""
-_RUNS: Final[tuple[tuple[Tile, Tile, Tile], ...]] = tuple(
-    (SUITED[b + r], SUITED[b + r + 1], SUITED[b + r + 2]) for b in (0, 9, 18) for r in range(7))
 _PLAYING_FACES: Final[tuple[Tile, ...]] = tuple(f for f in SET_136.faces if f not in FLOWER_FACES)
+LINES: Final = CaishenLines(
+    flowers=FLOWER_FACES, flowers_zh="中发白", flower_line=FLOWER_LINE, wild_line=WILD_LINE, kept_back=KEPT_BACK,
+    kept_said="剩余十六张牌时 … 流局, 001:88", drawn_line="001:88",
+    one_win="the first to win is the winner (最先胡牌的为赢家, 001:82): one win per round")
+"""What this table's checks cite (rules/variants/_caishen.py)."""
 
 
 @dataclass(frozen=True)
@@ -90,45 +95,6 @@ class Flags:
 # 过胡: 下轮自己摸牌前 … 不可以胡牌, 必须等到自己摸牌以后 (001:87); 过碰: 本轮摸牌结束后可碰 (001:86)
 _PASSED_WIN: Final = PassRule("过胡不胡", "001:87", "waits")
 _PASSED_PONG: Final = PassRule("过碰不碰", "001:86", "tile")
-
-
-# -- a reading: the hand with every 财神 placed ------------------------------------------------
-
-
-@dataclass(unsafe_hash=True)
-class Part:
-    """One set of a reading: a ``chow``, a triplet (``pong``: a pong, a concealed triplet or a
-    kong) or ``kan`` (三财神做坎: three 财神 that are no tile at all, 001:118)."""
-
-    kind: Final[str]
-    faces: Final[tuple[Tile, ...]]  # what it plays as (() for 做坎)
-    guiwei: Final[int]  # 财神 in it standing as their own face (归位)
-
-    def __init__(self, kind: str, faces: tuple[Tile, ...], guiwei: int) -> None:
-        self.kind = kind
-        self.faces = faces
-        self.guiwei = guiwei
-
-
-@dataclass(unsafe_hash=True)
-class Reading:
-    """The winning hand with each 财神 given a face (or the three as 做坎) and the won tile placed."""
-
-    parts: Final[tuple[Part, ...]]  # the five sets, melds included
-    pair: Final[Tile]
-    pair_wilds: Final[int]  # 财神 in the pair
-    guiwei: Final[int]  # 财神 standing as their own face, in all
-    wait: Final[str]  # what the won tile completed: a rules.hand WaitShape, or "kan"
-
-    def __init__(self, parts: tuple[Part, ...], pair: Tile, pair_wilds: int, guiwei: int, wait: str) -> None:
-        self.parts = parts
-        self.pair = pair
-        self.pair_wilds = pair_wilds
-        self.guiwei = guiwei
-        self.wait = wait
-
-    def faces(self) -> list[Tile]:
-        return [f for p in self.parts for f in p.faces] + [self.pair]
 
 
 @dataclass(unsafe_hash=True)
@@ -309,77 +275,13 @@ def count(r: Reading, c: Context, table: PatternTable, premise_stacking: bool, c
     return Scored(kept, tai, min(total, cap) if cap is not None else total)
 
 
-# -- the readings of a winning hand ------------------------------------------------------------
-
-_Placed = tuple[Part, tuple[Tile, ...], tuple[Tile, ...]]
-"""A concealed set or the pair as it plays: the part, its real tiles' faces, its 财神's stand-ins."""
-_PART_KIND: Final = {"sequence": "chow", "triplet": "pong", "pair": "pair"}  # rules.hand Group kind → Part kind
-_GROUP_KIND: Final = {"chow": "sequence", "pong": "triplet", "pair": "pair"}
-
-
-def _group_options(g: Group, face: Tile) -> list[_Placed]:
-    """A decomposition's group as the parts it may be: itself, or — made of 财神 only — any
-    triplet or chow (or pair), or 三财神做坎."""
-    kind = _PART_KIND[g.kind]
-    if not g.is_free:
-        faces = tuple(f for f in g.faces if f is not None)
-        stand = tuple(f for f in g.wild_faces if f is not None)
-        real = list(faces)
-        for f in stand:
-            real.remove(f)
-        return [(Part(kind, faces, stand.count(face)), tuple(real), stand)]
-    if kind == "pair":
-        return [(Part("pair", (f, f), 2 * (f == face)), (), (f, f)) for f in _STAND_INS]
-    out: list[_Placed] = [(Part("kan", (), 0), (), ())]  # 三个财神组成刻子不当做任何牌 (001:118)
-    out += [(Part("pong", (f, f, f), 3 * (f == face)), (), (f, f, f)) for f in _STAND_INS]
-    out += [(Part("chow", run, int(face in run)), (), run) for run in _RUNS]
-    return out
-
-
-def _waits_of(placed: tuple[_Placed, ...], tile: Tile, face: Tile) -> set[str]:
-    """Where the won tile may have arrived: a set or the pair holding a real copy of it, or —
-    a 财神 won — any 财神 of the hand, by the face it stands for (rules.hand.group_wait)."""
-    out: set[str] = set()
-    for part, real, stand in placed:
-        if tile == face:
-            if part.kind == "kan":
-                out.add("kan")
-            for f in set(stand):
-                out.add(_wait(part, f))
-        elif tile in real:
-            out.add(_wait(part, tile))
-    return out
-
-
-def _wait(part: Part, tile: Tile) -> str:
-    return group_wait(Group(_GROUP_KIND[part.kind], part.faces), tile)
-
-
-def readings(player: Player, win: Win, face: Tile) -> list[Reading]:
-    """Every reading of the winning hand: each decomposition of the concealed tiles with the won
-    one (the 财神 filling in), a set or pair of 财神 only as any it may be, and each place the won
-    tile may have arrived in; the melds as they are. None: not five sets and a pair."""
-    concealed = [*player.hand, win.tile]
-    melds = tuple(Part("chow" if m.type == "chow" else "pong", m.tiles[:3], 0) for m in player.melds)
-    out: list[Reading] = []
-    for d in analyse(concealed, HandRules(wild=frozenset({face}))).decompositions:
-        options = [_group_options(g, face) for g in (d.pair, *d.sets)]
-        for placed in product(*options):
-            pair = placed[0][0]
-            parts = tuple(p for p, _, _ in placed[1:]) + melds
-            guiwei = sum(p.guiwei for p, _, _ in placed)
-            out.extend(Reading(parts, pair.faces[0], len(placed[0][2]), guiwei, wait)
-                       for wait in sorted(_waits_of(placed, win.tile, face)))
-    return out
-
-
 def best(player: Player, win: Win, c: Context, opts: Any) -> Scored | None:
     """The reading with the most 台 after doubling (and the cap); of equals the one with more 台
     before them, then the first; ``None``: no win."""
     table = CAPPED if opts.capped else PATTERNS
     cap = SANGUI_CAPPED if opts.capped else None
     found: Scored | None = None
-    for r in readings(player, win, c.face):
+    for r in readings(player, win, c.face, _STAND_INS, True):
         s = count(r, c, table, bool(opts.premise_stacking), cap)
         if found is None or (s.total, s.tai) > (found.total, found.tai):
             found = s
@@ -419,11 +321,8 @@ class CaishenTaishu(CaishenTable):
     # -- validation -------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        face = wild_face(snap, f"{WILD_LINE} 由庄家掷骰、边家回骰确定产生")
-        errors = [*unused_reveal_errors(snap, self.reveals_used), *_indicator_errors(face),
-                  *flower_errors(snap, FLOWER_LINE, FLOWER_FACES, "中发白"), *wild_meld_errors(snap, face, WILD_LINE),
-                  *_wild_discard_errors(snap, face), *one_win_errors(snap, _ONE_WIN), *_wall_errors(snap),
-                  *passed_claim_errors(snap, _PASSED_WIN, _PASSED_PONG)]
+        face, errors = round_errors(snap, self.reveals_used, LINES)
+        errors += passed_claim_errors(snap, _PASSED_WIN, _PASSED_PONG)
         rules = HandRules(wild=frozenset({face}))
         for i, w in enumerate(snap.wins):
             errors += _win_errors(snap, i, w, rules)
@@ -449,12 +348,13 @@ class CaishenTaishu(CaishenTable):
             if p.seat in scored:
                 hands.append(HandReport(p.seat, True, scored[p.seat]))
             else:
-                waits = _waits(p, face)
+                waits = hand_waits(p, face, _PLAYING_FACES)
                 hands.append(HandReport(p.seat, False, (), bool(waits), waits))
         if not snap.wins:
             notes.append("流局 at 16 tiles left: 所有人台数都为0, nothing is paid (001:88); the next dealer is the "
                          "dealer's 下家 after a kong in the round, else the dealer (流局后有杠的话，庄家下家坐庄)")
-        return Settlement(ledger.items, tuple(hands), _next_dealer(snap, opts), tuple(notes))
+        # 流局: the dealer's 下家 after a kong, else the dealer (001:88); a win: option next_dealer
+        return Settlement(ledger.items, tuple(hands), round_next_dealer(snap, opts.next_dealer), tuple(notes))
 
     # -- POST /v1/hands/analyze --------------------------------------------------------------
 
@@ -465,90 +365,21 @@ class CaishenTaishu(CaishenTable):
         the 财神 itself (never discarded, 001:84); a complete hand its rows and value as a
         self-draw of its last tile. The hand is read as the dealer's (门风 东) with no flowers
         and no win flags. 中发白 are flowers: refused in the hand, the melds and as the 财神."""
-        face = analyze_face(body)
-        if face is not None:
-            errors = _indicator_errors(face)
-            if errors:
-                raise InvalidRound(errors)
-        player, _ = self.analyze_input(body, opts)
-        refuse_flowers(player.hand, FLOWER_LINE, FLOWER_FACES)
-        for j, m in enumerate(player.melds):
-            if any(t in FLOWER_FACES for t in m.tiles):
-                raise InvalidRound(RoundError("flower_in_play", f"/melds/{j}", f"a flower never forms a set ({FLOWER_LINE})"))
+        face, player = analyze_request(self, body, opts, LINES)
         if face is None:
             return super().analyze(body, opts)
-        check_copies(player, face, WILD_LINE)
-        for j, m in enumerate(player.melds):
-            if face in m.tiles:
-                raise InvalidRound(RoundError("wild_melded", f"/melds/{j}", f"the 财神 {chinese(face)} is never part of "
-                                              f"a chow, pong or kong ({WILD_LINE})"))
-        east = seat_wind(0, 0, 4)
-        base = opts.base_points
-        out: dict[str, Any] = {"variant": self.id, "hand": list(player.hand), "melds": len(player.melds),
-                               "wild_indicator": face}
-        if len(player.hand) % 3 == 2:
-            waiting = Player(0, player.hand[:-1], player.melds, (), (), None, player.flags)
-            win = Win(0, None, player.hand[-1])
-            s = best(waiting, win, Context(face, waiting, win, east, opts.sanbaihu == "rows"), opts)
-            out.update({"complete": s is not None, "patterns": [PATTERNS[p].zh for p, _ in s.rows] if s else [],
-                        "value": s.total * base if s else None})
-            return out
-        priced = []
-        for t in _waits(player, face):
-            drawn = Win(0, None, t)
-            s = best(player, drawn, Context(face, player, drawn, east, opts.sanbaihu == "rows"), opts)
-            if s is None:
-                continue  # (waits_seen found it complete: never so)
-            priced.append({"tile": t, "patterns": [PATTERNS[p].zh for p, _ in s.rows], "value": s.total * base,
-                           "self_draw_only": t == face})
-        out.update({"ready": bool(priced), "waits": priced})
-        return out
 
-
-def _waits(player: Player, face: Tile) -> tuple[Tile, ...]:
-    """听牌, for the record: the faces that complete the hand (never a flower; the 财神 while a
-    copy is left to draw: one is on show, three in play)."""
-    found = waits_seen(player.hand, HandRules(wild=frozenset({face})), _PLAYING_FACES, player.meld_tiles())
-    return tuple(sorted((t for t in found if t != face or player.hand.count(face) < 3), key=sort_key))
+        def price(p: Player, w: Win, east: Tile) -> dict[str, Any] | None:
+            s = best(p, w, Context(face, p, w, east, opts.sanbaihu == "rows"), opts)
+            return None if s is None else {"patterns": [PATTERNS[r].zh for r, _ in s.rows],
+                                           "value": s.total * opts.base_points}
+        return wild_analysis(self.id, player, face, lambda p, f: hand_waits(p, f, _PLAYING_FACES), price,
+                             {"patterns": [], "value": None})
 
 
 # -- checks ------------------------------------------------------------------------------
 
 
-def _indicator_errors(face: Tile) -> list[RoundError]:
-    """中发白 are flowers (001:85), set aside when drawn: none is turned up as the 财神."""
-    if face in FLOWER_FACES:
-        return [RoundError("invalid_reveal", "/reveals/wild_indicator", f"{face} ({chinese(face)}) is a flower here, "
-                           f"set aside (补花, {FLOWER_LINE}): the 财神 is a tile in play ({WILD_LINE})")]
-    return []
-
-
-def _wild_discard_errors(snap: Snapshot, face: Tile) -> list[RoundError]:
-    """财神不能打出去 (001:84): no discard is a 财神, and nobody wins one from another player."""
-    why = f"a 财神 ({chinese(face)}) is never discarded (财神不能打出去, {WILD_LINE})"
-    errors = [RoundError("wild_discarded", f"/players/{i}/discards/{k}", why)
-              for i, p in enumerate(snap.players) for k, d in enumerate(p.discards) if d.tile == face]
-    errors += [RoundError("wild_discarded", f"/wins/{i}/tile", f"{why}: nobody wins one from another player")
-               for i, w in enumerate(snap.wins) if not w.self_drawn and w.tile == face]
-    return errors
-
-
-_ONE_WIN: Final = "the first to win is the winner (最先胡牌的为赢家, 001:82): one win per round"
-
-
-def _wall_errors(snap: Snapshot) -> list[RoundError]:
-    """The 16 tiles kept back are never drawn (001:88, 001:115); a round without a win ends when
-    they are all that is left (流局, 001:88)."""
-    left = snap.wall_remaining
-    if left is None:
-        return []
-    if left < KEPT_BACK:
-        return [RoundError("inconsistent_wall", "/wall_remaining", f"{left} tiles left: the last {KEPT_BACK} are never "
-                           "drawn (剩余十六张牌时 … 流局, 001:88)")]
-    if not snap.wins and left != KEPT_BACK:
-        return [RoundError("wall_not_exhausted", "/wall_remaining", f"a round without a win ends when {KEPT_BACK} "
-                           f"tiles are left (流局, 001:88), not {left}")]
-    return []
 
 
 def _win_errors(snap: Snapshot, i: int, w: Win, rules: HandRules) -> list[RoundError]:
@@ -606,14 +437,6 @@ def _pay_win(snap: Snapshot, w: Win, s: Scored, opts: Any, ledger: Ledger) -> li
              else "plus 2 × 底分 from the dealer and 1 × 底分 from each other 闲家 (闲家胡, 001:125-128)")
     paid = f"{names or 'no 台 row (the win stands)'}: {s.total}台 × 底分{base} from each other player"
     return [f"{paid}, a self-draw and a discard alike (the formula names no discarder), {extra}"]
-
-
-def _next_dealer(snap: Snapshot, opts: Any) -> int:
-    """流局: the dealer's 下家 after a kong in the round, else the dealer (001:88); a win: the
-    ``next_dealer`` option (the seed is silent)."""
-    if not snap.wins:
-        return (snap.dealer + 1) % snap.n if any(p.kongs for p in snap.players) else snap.dealer
-    return dealer_after_win(snap, opts.next_dealer)
 
 
 VARIANT: Final[CaishenTaishu] = CaishenTaishu()
