@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 from rules import api
 from rules.errors import InvalidRound
-from rules.tiles import parse_tiles
+from rules.tiles import ALL_FACES, is_flower, parse_tiles
 
 
 def rotate(body: dict[str, Any], k: int) -> dict[str, Any]:
@@ -98,3 +99,43 @@ def meld_tiles(m: dict[str, Any]) -> list[str]:
     if m["type"] == "chow":
         return list(m["tiles"])
     return [m["tile"]] * (4 if m["type"] == "kong" else 3)
+
+
+def caishen_round(variant: str, set_aside: tuple[str, ...], hand: str, wins: list[dict[str, Any]], *,
+                  melds: list[dict[str, Any]] | None = None, winner: int = 1, dealer: int = 0, n: int = 4,
+                  wild: str | None = "9p", options: dict[str, Any] | None = None,
+                  seats: dict[int, dict[str, Any]] | None = None, wall: int | None = 40,
+                  discards: list[dict[str, Any]] | None = None, flowers: str = "") -> dict[str, Any]:
+    """A round of a 财神 table with 16-tile hands (台数, 台数胡数): ``winner`` holds ``hand``, ``melds``,
+    ``discards`` and ``flowers``; seats in ``seats`` are given; every other seat holds 16 filler
+    tiles, never the 财神 ``wild`` nor a face the table sets aside as a flower (``set_aside``)."""
+    given = {winner: {"hand": tiles(hand), "melds": melds or [], "discards": discards or [],
+                      "flowers": tiles(flowers) if flowers else []}}
+    for s, p in (seats or {}).items():
+        given[s] = {"hand": tiles(p.get("hand", "")), "melds": p.get("melds", []), "discards": p.get("discards", []),
+                    "flowers": tiles(p["flowers"]) if p.get("flowers") else []}
+    used: Counter[str] = Counter()
+    for p in given.values():
+        used.update(p["hand"])
+        used.update(p["flowers"])
+        for m in p["melds"]:
+            used.update(meld_tiles(m))
+        used.update(d["tile"] for d in p["discards"] if d.get("claimed_by") is None)
+    for w in wins:
+        used[w["tile"]] += 1
+    if wild is not None:
+        used[wild] += 1
+    faces = [f for f in reversed(ALL_FACES) if not is_flower(f) and f not in (wild, *set_aside)]
+    pool = [f for f in faces for _ in range(4 - used[f])]
+    players = []
+    for s in range(n):
+        if s in given:
+            players.append({"seat": s, **given[s]})
+        else:
+            players.append({"seat": s, "hand": pool[:16], "melds": [], "discards": []})
+            pool = pool[16:]
+    body: dict[str, Any] = {"variant": variant, "dealer": dealer, "players": players, "wins": wins,
+                            "wall_remaining": wall, "options": options or {}}
+    if wild is not None:
+        body["reveals"] = {"wild_indicator": wild}
+    return body

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -26,48 +25,17 @@ from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.tiles import ALL_FACES, is_flower
 from rules.variants.caishen_taishu import DETECTORS, NOT_COUNTED, PATTERNS, PREMISES, VARIANT
-from tests.support import chow, kong, meld_tiles, pong, rejections, tiles, totals
+from tests.support import caishen_round, chow, kong, pong, rejections, tiles, totals
 
 WILD = "9p"
 FACES = [f for f in ALL_FACES if not is_flower(f)]
 FLOWERS = ("C", "F", "P")
 
 
-def table(hand: str, wins: list[dict[str, Any]], *, melds: list[dict[str, Any]] | None = None, winner: int = 1,
-          dealer: int = 0, n: int = 4, wild: str | None = WILD, options: dict[str, Any] | None = None,
-          seats: dict[int, dict[str, Any]] | None = None, wall: int | None = 40,
-          discards: list[dict[str, Any]] | None = None, flowers: str = "") -> dict[str, Any]:
-    """A round: ``winner`` holds ``hand``, ``melds``, ``discards`` and ``flowers``; seats in
-    ``seats`` are given; every other seat holds 16 filler tiles (never the 财神 nor 中发白)."""
-    given = {winner: {"hand": tiles(hand), "melds": melds or [], "discards": discards or [],
-                      "flowers": tiles(flowers) if flowers else []}}
-    for s, p in (seats or {}).items():
-        given[s] = {"hand": tiles(p.get("hand", "")), "melds": p.get("melds", []), "discards": p.get("discards", []),
-                    "flowers": tiles(p["flowers"]) if p.get("flowers") else []}
-    used: Counter[str] = Counter()
-    for p in given.values():
-        used.update(p["hand"])
-        used.update(p["flowers"])
-        for m in p["melds"]:
-            used.update(meld_tiles(m))
-        used.update(d["tile"] for d in p["discards"] if d.get("claimed_by") is None)
-    for w in wins:
-        used[w["tile"]] += 1
-    if wild is not None:
-        used[wild] += 1
-    pool = [f for f in reversed(FACES) if f not in (wild, *FLOWERS) for _ in range(4 - used[f])]
-    players = []
-    for s in range(n):
-        if s in given:
-            players.append({"seat": s, **given[s]})
-        else:
-            players.append({"seat": s, "hand": pool[:16], "melds": [], "discards": []})
-            pool = pool[16:]
-    body: dict[str, Any] = {"variant": "caishen-taishu", "dealer": dealer, "players": players, "wins": wins,
-                            "wall_remaining": wall, "options": options or {}}
-    if wild is not None:
-        body["reveals"] = {"wild_indicator": wild}
-    return body
+def table(hand: str, wins: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    """A round (tests.support.caishen_round): every seat but the given ones holds 16 filler tiles,
+    never the 财神 nor a flower of this table."""
+    return caishen_round("caishen-taishu", FLOWERS, hand, wins, **kw)
 
 
 def won(tile: str, frm: int | None = None, winner: int = 1, **flags: Any) -> dict[str, Any]:
