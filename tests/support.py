@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -139,3 +141,28 @@ def caishen_round(variant: str, set_aside: tuple[str, ...], hand: str, wins: lis
     if wild is not None:
         body["reveals"] = {"wild_indicator": wild}
     return body
+
+
+def break_caishen_round(body: dict[str, Any], rng: random.Random, faces: list[str],
+                        options: Callable[[random.Random], dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A generated 财神 round broken a little at random (a fuzz test's input): a hand tile, a
+    flower, the 财神, the wall, a win flag, the options ``options(rng)`` draws (when given), or a
+    second win."""
+    b = copy.deepcopy(body)
+    p = rng.choice(b["players"])
+    what = rng.randrange(7 if options else 6)
+    if what == 0 and p["hand"]:
+        p["hand"][rng.randrange(len(p["hand"]))] = rng.choice(faces)
+    elif what == 1:
+        p.setdefault("flowers", []).append(rng.choice(faces))
+    elif what == 2:
+        b["reveals"] = {"wild_indicator": rng.choice(faces)}
+    elif what == 3:
+        b["wall_remaining"] = rng.randrange(30)
+    elif what == 4 and b["wins"]:
+        b["wins"][0][rng.choice(["last_tile", "heavenly", "earthly", "kong_draw", "robbing_kong"])] = True
+    elif what == 5 and options:
+        b["options"] = options(rng)
+    else:
+        b["wins"] = [*b["wins"], {"winner": rng.randrange(len(b["players"])), "from": None, "tile": rng.choice(faces)}]
+    return b

@@ -14,7 +14,6 @@ The payment (001:124-131, reading 7): every other player pays the total (doubled
 from __future__ import annotations
 
 import contextlib
-import copy
 import random
 from typing import Any
 
@@ -25,7 +24,7 @@ from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.tiles import ALL_FACES, is_flower
 from rules.variants.caishen_taishu import DETECTORS, NOT_COUNTED, PATTERNS, PREMISES, VARIANT
-from tests.support import caishen_round, chow, kong, pong, rejections, tiles, totals
+from tests.support import break_caishen_round, caishen_round, chow, kong, pong, rejections, tiles, totals
 
 WILD = "9p"
 FACES = [f for f in ALL_FACES if not is_flower(f)]
@@ -646,28 +645,9 @@ def test_never_a_500() -> None:
     for seed in range(60):
         body = generate("caishen-taishu", seed)
         for _ in range(5):
-            broken = _break(body, rng, faces)
+            broken = break_caishen_round(body, rng, faces)
             with contextlib.suppress(InvalidRound):
                 api.settle(broken)
-
-
-def _break(body: dict[str, Any], rng: random.Random, faces: list[str]) -> dict[str, Any]:
-    b = copy.deepcopy(body)
-    p = rng.choice(b["players"])
-    what = rng.randrange(6)
-    if what == 0 and p["hand"]:
-        p["hand"][rng.randrange(len(p["hand"]))] = rng.choice(faces)
-    elif what == 1:
-        p.setdefault("flowers", []).append(rng.choice(faces))
-    elif what == 2:
-        b["reveals"] = {"wild_indicator": rng.choice(faces)}
-    elif what == 3:
-        b["wall_remaining"] = rng.randrange(30)
-    elif what == 4 and b["wins"]:
-        b["wins"][0][rng.choice(["last_tile", "heavenly", "earthly", "kong_draw", "robbing_kong"])] = True
-    else:
-        b["wins"] = [*b["wins"], {"winner": rng.randrange(len(b["players"])), "from": None, "tile": rng.choice(faces)}]
-    return b
 
 
 # -- the generator ---------------------------------------------------------------------------
