@@ -5,14 +5,15 @@ variant's messages name its own text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from ..errors import InvalidRound, RoundError
+from ..ledger import HandReport
 from ..patterns import PatternTable
-from ..snapshot import Snapshot
+from ..snapshot import Player, Snapshot
 from ..tiles import FLOWERS, Tile, chinese
-from ._fans import Result
+from ._fans import Result, Scored
 
 _FLOWERS: Final = frozenset(FLOWERS)
 
@@ -80,3 +81,17 @@ def min_fans_errors(r: Result, table: PatternTable, outside: frozenset[str], min
     fans = "、".join(f"{table[f].zh}{table.value(f) * n}" for f, n in s.fans if f not in outside) if s else ""
     return [RoundError("below_min_fans", ptr, f"{r.without_flowers}番 ({fans or 'none'}) without flowers is "
                        f"below the table's 起和 of {min_fans}番 ({seed})")]
+
+
+def hand_reports(snap: Snapshot, won: Mapping[int, Scored], table: PatternTable,
+                 waits: Callable[[Player], Sequence[Tile]]) -> tuple[HandReport, ...]:
+    """Each seat's report: a winner's fans (中文, table order); any other seat's waits."""
+    hands = []
+    for p in snap.players:
+        s = won.get(p.seat)
+        if s is not None:
+            hands.append(HandReport(p.seat, True, tuple(table[f].zh for f, _ in s.fans)))
+        else:
+            found = tuple(waits(p))
+            hands.append(HandReport(p.seat, False, (), bool(found), found))
+    return tuple(hands)

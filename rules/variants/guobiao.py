@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from ..errors import InvalidRound, RoundError
 from ..hand import HandRules, waits_seen
-from ..ledger import HandReport, Ledger, Settlement
+from ..ledger import Ledger, Settlement
 from ..options import option
 from ..snapshot import Meld, Player, Snapshot, Win, unused_reveal_errors
 from ..tiles import HONOURS, SET_144, Tile, TileSet, chinese, compact, is_honour, is_suited, is_terminal, rank, suit
@@ -27,7 +27,7 @@ from ..variant import Variant, seat_wind, seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, one_win_errors, win_flag_errors
 from . import _fans as fanlib
 from . import _knitted
-from ._fan_rounds import declaration_errors, flower_errors, min_fans_errors, refuse_flowers
+from ._fan_rounds import declaration_errors, flower_errors, hand_reports, min_fans_errors, refuse_flowers
 from ._fans import Context, Detector, Fan, Reading, Result, Scored
 from ._round import PerRound, PerWin
 
@@ -393,18 +393,11 @@ class Guobiao(Variant):
             assert scored is not None  # validate() refused a hand without a reading
             _pay(snap, w, scored, opts, ledger)
             won[w.winner] = scored
-        hands = []
-        for p in snap.players:
-            s = won.get(p.seat)
-            if s is not None:
-                hands.append(HandReport(p.seat, True, tuple(PATTERNS[f].zh for f, _ in s.fans)))
-            else:
-                waits = tuple(hand_waits(p.hand, p.melds, p.meld_tiles()))
-                hands.append(HandReport(p.seat, False, (), bool(waits), waits))
+        hands = hand_reports(snap, won, PATTERNS, lambda p: hand_waits(p.hand, p.melds, p.meld_tiles()))
         # 以后则为胡牌的人为庄家,如果荒牌则算庄家的下一家坐庄 (001:536)
         nxt = snap.wins[0].winner if snap.wins else (snap.dealer + 1) % snap.n
         notes = () if snap.wins else ("荒牌: nothing is paid; the dealer's 下家 deals next (001:536)",)
-        return Settlement(ledger.items, tuple(hands), nxt, notes)
+        return Settlement(ledger.items, hands, nxt, notes)
 
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
         """The base analysis, knowing 全不靠 and 组合龙 (a ``honours_and_knitted`` group of 全不靠's
