@@ -20,6 +20,8 @@ from .variant import Variant
 from .variants import REGISTRY
 
 _SHA256: Final = hashlib.sha256
+CARD_FIELDS: Final = frozenset({"bottom", "bidding", "plays", "wilds", "landlord"})
+"""The card games' round fields (斗地主 R10): refused on a mahjong round."""
 
 
 def get_variant(variant_id: object, ptr: str = "/variant") -> Variant:
@@ -44,6 +46,10 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     request: dict[str, Any] = body if type(body) is dict else dict(body)
     variant = get_variant(request.get("variant"))
     opts: Any = parse_options(variant.Options, request.get("options"), "/options")
+    if variant.card_game:
+        return _settle_cards(variant, request, opts)
+    if not CARD_FIELDS.isdisjoint(request):
+        _refuse_card_fields(request, CARD_FIELDS)
     snap = parse_snapshot(request, variant.Flags, parse_options)
     lo, hi = variant.players
     if not lo <= snap.n <= hi:
@@ -74,13 +80,54 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def _refuse_card_fields(request: Mapping[str, Any], fields: frozenset[str]) -> None:
+    """422 ``field_not_used`` for each card-game field a mahjong request gives (null is absent)."""
+    errors = [RoundError("field_not_used", f"/{k}", f"{k!r} belongs to the card games; {request.get('variant')} has none")
+              for k in sorted(fields) if request.get(k) is not None]
+    if errors:
+        raise InvalidRound(errors)
+
+
+def _settle_cards(variant: Variant, request: dict[str, Any], opts: Any) -> dict[str, Any]:
+    """A card game's round (its own request shape, DESIGN.md), answered with the same keys."""
+    round_id = request.get("round_id")
+    if round_id is not None and not isinstance(round_id, str):
+        raise InvalidRound(RoundError("invalid_type", "/round_id", "round_id must be a string"))
+    result = variant.settle_round(request, opts)
+    expected = request.get("expected")
+    n = variant.players[1]
+    if expected is not None:
+        check_expected(expected, n)
+    answer: dict[str, Any] = {
+        "variant": variant.id,
+        "rules_version": variant.rules_version,
+        "round_id": round_id,
+        "options": as_dict(opts),
+        "scores": scores(result.items, n),
+        "items": [it.to_dict() for it in result.items],
+        "hands": [dict(h) for h in result.hands],
+        "next_dealer": result.next_dealer,
+        "notes": list(result.notes),
+        "digest": digest(request, variant.rules_version),
+    }
+    if expected is not None:
+        answer["mismatches"] = mismatches(answer, expected)
+    return answer
+
+
 def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
-    """A hand (with melds) → complete or not, its decompositions, its waits and their value."""
+    """A hand (with melds) → complete or not, its decompositions, its waits and their value;
+    a card game's cards → their readings as one play."""
     if not isinstance(body, Mapping):
         raise InvalidRound(RoundError("invalid_type", "", "the request must be a JSON object"))
     variant = get_variant(body.get("variant"))
     opts: Any = parse_options(variant.Options, body.get("options"), "/options")
+    if not variant.card_game:
+        _refuse_card_fields(body, _ANALYZE_CARD_FIELDS)
     return variant.analyze(body, opts)
+
+
+_ANALYZE_CARD_FIELDS: Final = frozenset({"wilds"})
 
 
 def list_variants() -> list[dict[str, Any]]:

@@ -482,6 +482,16 @@ def generate(variant_id: str, seed: int, *, n_players: int | None = None, option
     opts: Any = parse_options(variant.Options, options, "/options")
     last: InvalidRound | None = None
     for _ in range(attempts):
+        if variant.card_game:  # its own deal and play (斗地主: rules/variants/doudizhu/generate.py)
+            body = variant.generate_round(rng, options, opts)
+            try:
+                settle(body)
+            except InvalidRound as e:
+                if any(err.pointer.startswith("/options") for err in e.errors):
+                    raise
+                last = e
+                continue
+            return body
         n = n_players or rng.randint(*variant.players)
         table, reveals = _deal(variant, opts, n, rng)
         flags = [variant.simulate_flags(i, list(s.hand), opts, rng) for i, s in enumerate(table.seats)]

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import InvalidRound, RoundError
 from .hand import HandRules, is_complete, waits_seen
-from .ledger import Settlement
+from .ledger import Item, Settlement
 from .options import NoOptions, describe_options, options_schema
 from .patterns import PatternTable
 from .snapshot import Player, Reveals, Snapshot, Win
 from .tiles import SET_108, WINDS, Tile, TileSet
+
+
+@dataclass(frozen=True)
+class CardSettlement:
+    """A card game's answer for one round, before the API adds ids, scores and digest: its
+    ``hands`` are the game's own reports (斗地主: role, cards left), ready as JSON."""
+
+    items: tuple[Item, ...]
+    hands: tuple[dict[str, Any], ...]
+    next_dealer: int | None
+    notes: tuple[str, ...] = ()
 
 
 class Variant:
@@ -45,6 +58,9 @@ class Variant:
     # 补花 of faces that are flowers at this table though not 1f-8f (台数's 中发白): dealt or drawn, they
     # are set aside into the player's ``flowers`` and replaced from the wall (1f-8f stay out of the wall)
     set_aside: ClassVar[frozenset[Tile]] = frozenset()
+    # A card game (斗地主) has its own request shape (DESIGN.md): rules.api sends it to
+    # settle_round and the generator to generate_round; none of the mahjong hooks apply
+    card_game: ClassVar[bool] = False
 
     # -- hooks ------------------------------------------------------------------
 
@@ -86,6 +102,14 @@ class Variant:
             raise InvalidRound(errors)
 
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
+        raise NotImplementedError
+
+    def settle_round(self, request: dict[str, Any], opts: Any) -> CardSettlement:
+        """A card game's round, read from the request, checked and settled (``card_game``)."""
+        raise NotImplementedError
+
+    def generate_round(self, rng: random.Random, options: dict[str, Any], opts: Any) -> dict[str, Any]:
+        """A card game's random legal round as a request body (``card_game``; generator hook)."""
         raise NotImplementedError
 
     def birds_to_draw(self, body: Mapping[str, Any], opts: Any) -> int:

@@ -6,7 +6,9 @@ the variant-dependent parts of the contract are generated, never typed:
 * ``Options.<id>`` and ``Flags.<id>``: the JSON Schemas the variant declares;
 * ``Round.<id>``, ``Player.<id>``, ``AnalyzeHand.<id>``: the generic shapes of
   ``openapi_base.yaml`` narrowed to that variant (``variant`` constant, its options,
-  its flags, its player count);
+  its flags, its player count); a card game (斗地主) starts from the card shapes
+  (``CardRound``, ``CardPlayer``, ``CardAnalyzeHand``: no melds, wins or reveals, but
+  the bottom, the bidding and the plays), a mahjong variant from the tile ones;
 * ``SettlementRequest`` / ``AnalyzeRequest``: a ``oneOf`` over those, discriminated
   by ``variant``;
 * request and response examples: for each variant the first golden case
@@ -62,8 +64,11 @@ def _first_golden_request(variant_id: str) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def _analyze_example(request: dict[str, Any]) -> dict[str, Any] | None:
-    """The first winner's tiles (hand + winning tile) as an analyze request, if it analyses."""
+def _analyze_example(request: dict[str, Any], card_game: bool) -> tuple[str, dict[str, Any]] | None:
+    """What the round's analyze example shows (a summary prefix) and the request, if it analyses:
+    the first winner's tiles (hand + winning tile), or a card game's first play."""
+    if card_game:
+        return _first_play_example(request)
     wins = request.get("wins") or []
     if not wins:
         return None
@@ -80,22 +85,51 @@ def _analyze_example(request: dict[str, Any]) -> dict[str, Any] | None:
         api.analyze(body)
     except InvalidRound:
         return None
-    return body
+    return "The winning hand of", body
+
+
+def _first_play_example(request: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    plays = [p for p in request.get("plays") or [] if isinstance(p, dict) and p.get("cards")]
+    if not plays:
+        return None
+    body: dict[str, Any] = {"variant": request["variant"], "hand": plays[0]["cards"]}
+    for key in ("options", "wilds"):
+        if request.get(key):
+            body[key] = request[key]
+    try:
+        api.analyze(body)
+    except InvalidRound:
+        return None
+    return "The first play of", body
+
+
+# The generic shapes each kind of game starts from (all are templates, removed once narrowed).
+TEMPLATES: dict[bool, dict[str, str]] = {
+    False: {"Round": "Round", "Player": "Player", "AnalyzeHand": "AnalyzeHand"},
+    True: {"Round": "CardRound", "Player": "CardPlayer", "AnalyzeHand": "CardAnalyzeHand"},
+}
+
+
+def is_card_game(d: dict[str, Any]) -> bool:
+    """Whether a variant (its full description) is played with cards rather than tiles."""
+    return d.get("card_game") is True
 
 
 def _narrowed(schemas: dict[str, Any], d: dict[str, Any]) -> None:
     """Add the ``*.<id>`` schemas of one variant."""
     vid = d["id"]
+    template = TEMPLATES[is_card_game(d)]
     title = f"{d['name']} {d['name_en']} ({vid})"
     schemas[f"Options.{vid}"] = {**d["options_schema"], "description": f"Options of {title}."}
     schemas[f"Flags.{vid}"] = {**d["flags_schema"], "description": f"Per-player flags of {title}."}
 
-    player = copy.deepcopy(schemas["Player"])
-    player["description"] = f"One seat at the end of a round of {title}."
+    player = copy.deepcopy(schemas[template["Player"]])
+    player["description"] = (f"One seat of a round of {title}: its dealt hand and flags." if is_card_game(d)
+                             else f"One seat at the end of a round of {title}.")
     player["properties"]["flags"] = _ref(f"Flags.{vid}")
     schemas[f"Player.{vid}"] = player
 
-    round_ = copy.deepcopy(schemas["Round"])
+    round_ = copy.deepcopy(schemas[template["Round"]])
     round_["description"] = f"A finished round of {title}."
     props = round_["properties"]
     props["variant"] = {"const": vid, "description": f"{title}"}
@@ -105,7 +139,7 @@ def _narrowed(schemas: dict[str, Any], d: dict[str, Any]) -> None:
                         "items": _ref(f"Player.{vid}")}
     schemas[f"Round.{vid}"] = round_
 
-    hand = copy.deepcopy(schemas["AnalyzeHand"])
+    hand = copy.deepcopy(schemas[template["AnalyzeHand"]])
     hand["description"] = f"A hand of {title} to analyse."
     hand["properties"]["variant"] = {"const": vid, "description": title}
     hand["properties"]["options"] = _ref(f"Options.{vid}")
@@ -159,12 +193,13 @@ def build() -> dict[str, Any]:
         title, request = found
         settle_examples[d["id"]] = {"summary": title, "value": request}
         answer_examples[d["id"]] = {"summary": title, "value": api.settle(request)}
-        body = _analyze_example(request)
-        if body is not None:
-            analyze_examples[d["id"]] = {"summary": f"The winning hand of: {title}", "value": body}
+        found_body = _analyze_example(request, is_card_game(d))
+        if found_body is not None:
+            what, body = found_body
+            analyze_examples[d["id"]] = {"summary": f"{what}: {title}", "value": body}
             answer = api.analyze(body)
             doc["paths"]["/v1/hands/analyze"]["post"]["responses"]["200"]["content"]["application/json"].setdefault(
-                "examples", {})[d["id"]] = {"summary": f"The winning hand of: {title}", "value": answer}
+                "examples", {})[d["id"]] = {"summary": f"{what}: {title}", "value": answer}
     paths = doc["paths"]
     if settle_examples:
         paths["/v1/settlements"]["post"]["requestBody"]["content"]["application/json"]["examples"] = settle_examples
@@ -174,7 +209,7 @@ def build() -> dict[str, Any]:
     if settle_examples:
         _batch_example(paths["/v1/settlements/batch"]["post"], [ex["value"] for ex in settle_examples.values()])
     # the generic shapes were templates; only the narrowed ones are used now
-    for name in ("Round", "Player", "AnalyzeHand"):
+    for name in {n for t in TEMPLATES.values() for n in t.values()}:
         del schemas[name]
     return doc
 

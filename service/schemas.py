@@ -10,8 +10,9 @@ Speed: a round holds dozens of small objects (a 4-player round ~80 discards, a d
 melds); a nested marshmallow schema per object costs ~45 µs each, more than settling
 the round. So marshmallow schemas describe the few big objects (the round, its
 players) and the many small ones are :class:`Records` fields checked by a flat table
-of per-key checks (:data:`MELDS`, :data:`DISCARDS`, :data:`WINS`). Tile lists are
-:class:`~marshmallow.fields.Raw`: the engine's tile parser reads every accepted
+of per-key checks (:data:`MELDS`, :data:`DISCARDS`, :data:`WINS`; 斗地主's
+:data:`BIDDING`, :data:`PLAYS`). Tile and card lists are
+:class:`~marshmallow.fields.Raw`: the engine's parsers read every accepted
 spelling in one pass (a validator per tile made loading one snapshot cost ~390 µs).
 
 The views validate and then hand the *original* body to the engine (so the digest
@@ -142,6 +143,10 @@ WINS = Record({"winner": count, "from": seat_or_null, "tile": any_value, "turn":
               ("winner", "tile"))
 REVEALS = Record({"chicken_flip": any_value, "birds": any_value, "wild_indicator": any_value})
 ANALYZE_REVEALS = Record({"wild_indicator": any_value})
+# 斗地主 (card games): the bidding in order, and every play in order (``cards: []`` is a pass).
+# Which actions and cards are legal where is the engine's to say (it points at the entry).
+BIDDING = Record({"seat": count, "action": string}, ("seat", "action"))
+PLAYS = Record({"seat": count, "cards": any_value, "as": any_value}, ("seat", "cards"))
 EXPECTED_ITEMS = Record({"payer": count, "payee": count, "points": positive, "kind": string, "name": string},
                         ("payer", "payee", "points"))
 
@@ -242,6 +247,14 @@ class RoundSchema(_Strict):
     last_drawer = Int(allow_none=True)
     wins = Records(WINS)
     reveals = One(REVEALS, allow_none=True)
+    # card games (斗地主): the 底牌, the bidding, the plays, the wild ranks, the landlord;
+    # a mahjong round carrying one (or a card round carrying a mahjong field) is the
+    # engine's 422 ``field_not_used``, with its pointer
+    bottom = fields.Raw()
+    bidding = Records(BIDDING)
+    plays = Records(PLAYS)
+    wilds = fields.Raw()
+    landlord = Int(allow_none=True)
     expected = fields.Nested(ExpectedSchema, allow_none=True)
 
 
@@ -253,6 +266,7 @@ class AnalyzeSchema(_Strict):
     hand = fields.Raw(required=True)
     melds = Records(MELDS)
     reveals = One(ANALYZE_REVEALS, allow_none=True)
+    wilds = fields.Raw()  # card games: the wild ranks (癞子)
 
 
 ROUND = RoundSchema()

@@ -28,6 +28,7 @@ from rules.variants import REGISTRY
 from tests.support import rotate
 
 VARIANTS = sorted(REGISTRY)
+MAHJONG = sorted(v for v in REGISTRY if not REGISTRY[v].card_game)  # rounds with wins, melds and a wall
 PROPERTY_SETTINGS = settings(max_examples=25, derandomize=True, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow])
 
@@ -90,7 +91,23 @@ def test_anhua_open_kongs_keep_the_invariants(seed: int, kind: str) -> None:
 
 
 def test_every_variant_reaches_a_rare_win() -> None:
-    assert {v for v, _, _ in RARE_WINS} == set(VARIANTS)
+    assert {v for v, _, _ in RARE_WINS} == set(MAHJONG)
+
+
+# 斗地主's rarer rows (001:625 春天, R5 反春天, 001:629 纯癞子炸弹 in sky_earth's two wild ranks):
+# seeds 0-399 per mode scanned for the first round that has each
+CARD_ROWS: list[tuple[int, dict[str, Any], str]] = [
+    (11, {}, "春天"), (5, {}, "反春天"), (13, {}, "炸弹"), (5, {}, "王炸"),
+    (4, {"mode": "wild"}, "春天"), (6, {"mode": "wild"}, "反春天"), (0, {"mode": "wild"}, "软炸弹"),
+    (8, {"mode": "wild"}, "硬炸弹"), (87, {"mode": "sky_earth"}, "纯癞子炸弹"),
+]
+
+
+@pytest.mark.parametrize(("seed", "options", "row"), CARD_ROWS)
+def test_doudizhu_rare_rows_keep_the_invariants(seed: int, options: dict[str, Any], row: str) -> None:
+    body = generate("doudizhu", seed, options=options)
+    assert any(row in h["patterns"] for h in settle(body)["hands"]), f"seed {seed} no longer gives {row}: pick another"
+    check_invariants(body)
 
 
 # 一炮多响: two seats winning on one discard needs two hands ready on the same tile at once.
@@ -174,11 +191,28 @@ def check_invariants(body: dict[str, Any]) -> None:
     assert json.dumps(settle(copy.deepcopy(body)), sort_keys=True) == json.dumps(answer, sort_keys=True)
     # rotating seats rotates the answer
     for k in range(1, n):
-        turned = settle(rotate(body, k))
+        turned = settle(rotate_round(body, k))
         assert transfers(turned, 0, n) == transfers(answer, k, n)
         assert [s["total"] for s in turned["scores"]] == [totals[(s - k) % n] for s in range(n)]
         if answer["next_dealer"] is not None:
             assert turned["next_dealer"] == (answer["next_dealer"] + k) % n
+
+
+def rotate_round(body: dict[str, Any], k: int) -> dict[str, Any]:
+    """:func:`tests.support.rotate`; a card round's seats are in its bids, plays and landlord too."""
+    if not REGISTRY[body["variant"]].card_game:
+        return rotate(body, k)
+    out = copy.deepcopy(body)
+    n = len(out["players"])
+    for p in out["players"]:
+        p["seat"] = (p["seat"] + k) % n
+    out["players"].sort(key=lambda p: p["seat"])
+    out["dealer"] = (out["dealer"] + k) % n
+    for entry in (*out["bidding"], *out["plays"]):
+        entry["seat"] = (entry["seat"] + k) % n
+    if out.get("landlord") is not None:
+        out["landlord"] = (out["landlord"] + k) % n
+    return out
 
 
 @functools.cache
@@ -190,8 +224,12 @@ def default_rounds(variant: str) -> tuple[dict[str, Any], ...]:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_generator_produces_wins_and_draws(variant: str) -> None:
-    """The generator is only useful if it reaches both ends of a round."""
+    """The generator is only useful if it reaches both ends of a round (斗地主: either side winning)."""
     bodies = default_rounds(variant)
+    if REGISTRY[variant].card_game:
+        landlord_won = [settle(b)["hands"][0]["won"] == (settle(b)["hands"][0]["role"] == "landlord") for b in bodies]
+        assert min(sum(landlord_won), len(bodies) - sum(landlord_won)) >= 10
+        return
     assert sum(bool(b["wins"]) for b in bodies) >= 10
 
 

@@ -8,6 +8,7 @@ from . import (
     caishen_hushu,
     caishen_sancaishen,
     caishen_taishu,
+    doudizhu,
     erren,
     guiyang_zhuoji,
     guobiao,
@@ -32,6 +33,7 @@ _ALL: list[Variant] = [
     caishen_hushu.VARIANT,
     erren.VARIANT,
     guobiao.VARIANT,
+    doudizhu.VARIANT,
 ]
 
 REGISTRY: dict[str, Variant] = {v.id: v for v in _ALL}

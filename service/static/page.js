@@ -54,6 +54,39 @@ function parseTiles(v) {
   return out;
 }
 
+// --- cards (斗地主): ranks without suits; a card game has its own round shape ------------------
+const CARD_RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
+const JOKERS = { BJ: ["小王", "Black joker"], RJ: ["大王", "Red joker"] };
+const CARD_ALIASES = { t: "10", j: "J", q: "Q", k: "K", a: "A", bj: "BJ", rj: "RJ", 小王: "BJ", 大王: "RJ" };
+const RANK_EN = { J: "Jack", Q: "Queen", K: "King", A: "Ace" };
+/** 中文/English face of a canonical card, null for anything else. */
+function cardInfo(code) {
+  if (JOKERS[code]) return { top: JOKERS[code][0], bottom: "", en: JOKERS[code][1], cls: `c-${code}` };
+  if (CARD_RANKS.includes(code)) return { top: code, bottom: "", en: RANK_EN[code] || code, cls: "c-rank" };
+  return null;
+}
+/** Any accepted spelling of one card → its code (unknown spellings are kept, for the service to name). */
+function cardCode(text) {
+  const t = String(text).trim();
+  return cardInfo(t) ? t : CARD_ALIASES[t] || CARD_ALIASES[t.toLowerCase()] || t;
+}
+/** A card list as the API takes it (a list, or a compact string such as "333JQKA10BJ") → codes. */
+function parseCards(v) {
+  if (Array.isArray(v)) return v.map((c) => (typeof c === "string" ? cardCode(c) : c));
+  if (typeof v !== "string") return [];
+  const s = v.replace(/[\s,]/g, ""), out = [];
+  for (let i = 0; i < s.length;) {
+    const two = s.slice(i, i + 2);
+    if (two === "10" || JOKERS[two.toUpperCase()] || CARD_ALIASES[two]) { out.push(cardCode(two)); i += 2; continue; }
+    out.push(cardCode(s[i])); i++;
+  }
+  return out;
+}
+/** The round fields of each kind of game: a round carries only its own kind's (else 422 field_not_used). */
+const MAHJONG_ROUND_FIELDS = ["wins", "wall_remaining", "last_drawer", "reveals"];
+const MAHJONG_PLAYER_FIELDS = ["melds", "discards", "flowers", "ready_declared_turn"];
+const CARD_ROUND_FIELDS = ["bottom", "bidding", "plays", "wilds", "landlord"];
+
 // --- small DOM helpers ------------------------------------------------------------------
 const $ = (id) => document.getElementById(id);
 function el(tag, attrs = {}, ...kids) {
@@ -75,6 +108,20 @@ function tileChip(code, attrs = {}, tag = "span") {
     el("b", {}, t ? t.top : String(code)), t && t.bottom ? el("i", {}, t.bottom) : null, el("small", {}, code));
 }
 const tiles = (list) => el("span", {}, parseTiles(list).map((c) => tileChip(c)));
+function cardChip(code, attrs = {}, tag = "span") {
+  const c = cardInfo(code);
+  const label = c ? `${c.top === code ? "" : `${c.top} `}${c.en} (${code})` : `${code} (not a card)`;
+  return el(tag, { class: `tile card ${c ? c.cls : "unknown"}`, title: label, "aria-label": label, ...attrs },
+    el("b", {}, c ? c.top : String(code)), c && c.top === code ? null : el("small", {}, code));  // the code only where it differs
+}
+const cards = (list) => el("span", {}, parseCards(list).map((c) => cardChip(c)));
+// The builder serves one kind of game at a time: tiles for mahjong, cards for 斗地主.
+const isCards = () => state.detail?.card_game === true;
+const parseHand = (v) => (isCards() ? parseCards(v) : parseTiles(v));
+const codeOf = (text) => (isCards() ? cardCode(text) : toCode(text));
+const infoOf = (code) => (isCards() ? cardInfo(code) : tileInfo(code));
+const chipOf = (code, attrs, tag) => (isCards() ? cardChip(code, attrs, tag) : tileChip(code, attrs, tag));
+const faceOf = (code) => { const t = infoOf(code); return t ? t.top + t.bottom : String(code); };
 
 // --- JSON pointers into the round ------------------------------------------------------------
 const ptrParts = (ptr) => ptr.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
@@ -89,8 +136,9 @@ function setAt(ptr, value) {
 // --- state -------------------------------------------------------------------------------
 const state = { variants: [], detail: null, round: null, zone: { ptr: "/players/0/hand", single: false, label: "" },
   examples: null, answer: null };
-const blankRound = (variant, n) => ({ variant, dealer: 0,
-  players: Array.from({ length: n }, (_, seat) => ({ seat, hand: [] })), wins: [] });
+const blankRound = (variant, n, cardGame = isCards()) => ({ variant, dealer: 0,
+  players: Array.from({ length: n }, (_, seat) => ({ seat, hand: [] })),
+  ...(cardGame ? { bottom: [], bidding: [], plays: [] } : { wins: [] }) });
 const nPlayers = () => (Array.isArray(state.round.players) ? state.round.players.length : 0);
 const seatName = (i) => `Seat ${i}`;
 
@@ -138,6 +186,9 @@ function renderSetup() {
   seatOptions($("last-drawer"), n, r.last_drawer, "—");
   $("round-id").value = r.round_id ?? "";
   $("wall").value = r.wall_remaining ?? "";
+  for (const id of ["wall", "last-drawer"]) $(id).closest("label").hidden = isCards();  // mahjong only
+  $("dealer").closest("label").firstChild.textContent = isCards() ? "先叫 " : "庄家 ";
+  $("dealer").closest("label").querySelector("span").textContent = isCards() ? "First bidder" : "Dealer";
 }
 
 // --- rendering: options and flags, generated from the variant's option descriptions -------------
@@ -211,17 +262,17 @@ function onRecorded() {
 // --- rendering: the builder ---------------------------------------------------------------------
 function zone(ptr, labelZh, labelEn, { single = false, max = 0, keep = false } = {}) {
   const raw = getAt(ptr);
-  const list = single ? (raw == null ? [] : [raw]) : Array.isArray(raw) ? raw : parseTiles(raw);
+  const list = single ? (raw == null ? [] : [raw]) : Array.isArray(raw) ? raw : parseHand(raw);
   const active = state.zone.ptr === ptr;
   const label = `${labelZh} ${labelEn}`;
   const chips = list.map((item, i) => {
     const obj = item !== null && typeof item === "object";
-    const code = toCode(obj ? item.tile : item);
+    const code = codeOf(obj ? item.tile : item);
     const claimed = obj && item.claimed_by != null;
-    const chip = tileChip(code, { "data-key": `rm:${ptr}:${i}`, "data-ptr": single ? null : `${ptr}/${i}`,
-      class: `tile ${tileInfo(code)?.cls || "unknown"}${claimed ? " claimed" : ""}`,
-      title: `${tileZh(code)} ${code}${obj && item.turn != null ? `, turn ${item.turn}` : ""}${claimed ? `, claimed by seat ${item.claimed_by}` : ""} — click to remove`,
-      "aria-label": `${tileZh(code)} ${code}: remove from ${labelEn}`,
+    const chip = chipOf(code, { "data-key": `rm:${ptr}:${i}`, "data-ptr": single ? null : `${ptr}/${i}`,
+      class: `tile${isCards() ? " card" : ""} ${infoOf(code)?.cls || "unknown"}${claimed ? " claimed" : ""}`,
+      title: `${faceOf(code)} ${code}${obj && item.turn != null ? `, turn ${item.turn}` : ""}${claimed ? `, claimed by seat ${item.claimed_by}` : ""} — click to remove`,
+      "aria-label": `${faceOf(code)} ${code}: remove from ${labelEn}`,
       onclick: () => removeTile(ptr, i, single, keep) }, "button");
     return chip;
   });
@@ -229,12 +280,12 @@ function zone(ptr, labelZh, labelEn, { single = false, max = 0, keep = false } =
     el("button", { type: "button", class: "pick", "aria-pressed": String(active), "data-key": `zone:${ptr}`,
       onclick: () => { state.zone = { ptr, single, max, label }; renderBuilder(); } },
     active ? "▶ " : "", labelZh, " ", en(labelEn), single ? "" : ` (${list.length})`),
-    el("span", { class: "chips" }, chips.length ? chips : el("span", { class: "empty" }, active ? "click tiles above" : "—")));
+    el("span", { class: "chips" }, chips.length ? chips : el("span", { class: "empty" }, active ? `click ${isCards() ? "cards" : "tiles"} above` : "—")));
 }
 function removeTile(ptr, i, single, keep) {
   if (single) setAt(ptr, undefined);
   else {
-    const raw = getAt(ptr), list = Array.isArray(raw) ? raw : parseTiles(raw);
+    const raw = getAt(ptr), list = Array.isArray(raw) ? raw : parseHand(raw);
     list.splice(i, 1);
     setAt(ptr, list.length || keep ? list : undefined);
   }
@@ -244,8 +295,8 @@ function addTile(code) {
   const z = state.zone;
   if (z.single) setAt(z.ptr, code);
   else {
-    const raw = getAt(z.ptr), list = Array.isArray(raw) ? raw : parseTiles(raw);
-    if (z.max && list.length >= z.max) { status(`${z.label} holds ${z.max} tiles`); return; }
+    const raw = getAt(z.ptr), list = Array.isArray(raw) ? raw : parseHand(raw);
+    if (z.max && list.length >= z.max) { status(`${z.label} holds ${z.max} ${isCards() ? "cards" : "tiles"}`); return; }
     list.push(code);
     setAt(z.ptr, list);
   }
@@ -356,7 +407,83 @@ function keepFocus(render) {
   render();
   if (key && !document.activeElement?.dataset?.key) document.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
 }
-function renderBuilder() { keepFocus(buildBuilder); }
+function renderBuilder() { keepFocus(isCards() ? buildCardBuilder : buildBuilder); }
+
+// --- the builder of a card game (斗地主): dealt hands, 底牌, wilds, the bidding, the plays ------------
+const ACTIONS = [["call", "叫地主 call"], ["rob", "抢地主 rob"], ["pass", "不叫/不抢 pass"]];
+/** Who bids or plays next: the seat after the last entry (the landlord leads the first play). */
+function nextSeat(list, first) {
+  const last = Array.isArray(list) && list.length ? list[list.length - 1].seat : null;
+  return typeof last === "number" ? (last + 1) % Math.max(nPlayers(), 1) : first;
+}
+function landlordOf(r) {  // the last seat that called or robbed (the engine checks the bidding)
+  const bids = Array.isArray(r.bidding) ? r.bidding.filter((b) => b && (b.action === "call" || b.action === "rob")) : [];
+  return typeof r.landlord === "number" ? r.landlord : bids.length ? bids[bids.length - 1].seat : null;
+}
+function cardSeatPanel(i) {
+  const r = state.round, p = `/players/${i}`, player = r.players[i];
+  const flags = (state.detail?.flags || []).map((f) => valueField(f, player.flags?.[f.name], (v) => {
+    setAt(`${p}/flags/${f.name}`, v);
+    if (player.flags && !Object.keys(player.flags).length) delete player.flags;
+    changed();
+  }, `${p}/flags/${f.name}`, `flag:${i}:${f.name}`));
+  return el("fieldset", { class: "seat", "data-ptr": p },
+    el("legend", {}, `座位 ${i} `, en(seatName(i)), " ",
+      (r.dealer ?? 0) === i ? el("span", { class: "badge" }, "先叫 first bidder") : null, " ",
+      landlordOf(r) === i ? el("span", { class: "badge" }, "地主 landlord") : null),
+    zone(`${p}/hand`, "发牌", "dealt hand", { keep: true }),
+    flags.length ? el("div", { class: "flags", "data-ptr": `${p}/flags` }, flags) : null);
+}
+function bidRow(k) {
+  const p = `/bidding/${k}`, b = state.round.bidding[k];
+  const action = el("select", { "data-key": `ba:${k}`, "aria-label": `Bid ${k + 1} action`,
+    onchange: (e) => { b.action = e.target.value; changed(true); } }, ACTIONS.map(([v, t]) => el("option", { value: v }, t)));
+  action.value = b.action;
+  return el("div", { class: "line bid", "data-ptr": p }, el("strong", {}, `${k + 1}.`),
+    field(`${p}/seat`, "座位", "seat", seatSelect(b.seat, null, (v) => { b.seat = v ?? 0; changed(true); }, `bs:${k}`)),
+    field(`${p}/action`, "叫", "action", action),
+    el("button", { type: "button", class: "small", "data-key": `bx:${k}`, "aria-label": `Remove bid ${k + 1}`,
+      onclick: () => { state.round.bidding.splice(k, 1); changed(true); } }, "✕"));
+}
+function playRow(k) {
+  const p = `/plays/${k}`, play = state.round.plays[k];
+  return el("div", { class: "line play", "data-ptr": p }, el("strong", {}, `${k + 1}.`),
+    field(`${p}/seat`, "座位", "seat", seatSelect(play.seat, null, (v) => { play.seat = v ?? 0; changed(true); }, `ps:${k}`)),
+    zone(`${p}/cards`, "出牌", "cards (none = pass 不要)", { keep: true }),
+    play.as !== undefined ? zone(`${p}/as`, "癞子当", "wilds stand for", { keep: true }) : null,
+    el("button", { type: "button", class: "small", "data-key": `px:${k}`, "aria-label": `Remove play ${k + 1}`,
+      onclick: () => { state.round.plays.splice(k, 1); changed(true); } }, "✕"));
+}
+function buildCardBuilder() {
+  const r = state.round;
+  if (!Array.isArray(r.players)) r.players = [];
+  const list = (key) => (Array.isArray(r[key]) ? r[key] : null);
+  const wildMode = (r.options?.mode ?? "classic") !== "classic" || r.wilds !== undefined;
+  $("builder").replaceChildren(
+    ...r.players.map((_, i) => cardSeatPanel(i)),
+    el("fieldset", { class: "reveals", "data-ptr": "/bottom" }, el("legend", {}, "底牌 ", en("Bottom cards (the landlord takes them)")),
+      zone("/bottom", "底牌", "bottom", { max: 3, keep: true }),
+      wildMode ? zone("/wilds", "癞子", "wild ranks") : null,
+      field("/landlord", "地主", "landlord (optional: the bidding decides)", seatSelect(r.landlord, "—", (v) => {
+        setAt("/landlord", v); changed(true); }, "landlord"))),
+    el("fieldset", { class: "wins", "data-ptr": "/bidding" }, el("legend", {}, "叫地主 ", en("Bidding, in order")),
+      (list("bidding") || []).map((_, k) => bidRow(k)),
+      el("button", { type: "button", class: "small", "data-key": "add-bid", onclick: () => {
+        r.bidding = list("bidding") || [];
+        r.bidding.push({ seat: nextSeat(r.bidding, r.dealer ?? 0), action: r.bidding.length ? "pass" : "call" });
+        changed(true);
+      } }, "+ 叫 add a bid")),
+    el("fieldset", { class: "wins", "data-ptr": "/plays" }, el("legend", {}, "出牌 ", en("Plays, in order (the landlord leads)")),
+      (list("plays") || []).map((_, k) => playRow(k)),
+      el("button", { type: "button", class: "small", "data-key": "add-play", onclick: () => {
+        r.plays = list("plays") || [];
+        r.plays.push({ seat: nextSeat(r.plays, landlordOf(r) ?? 0), cards: [] });
+        state.zone = { ptr: `/plays/${r.plays.length - 1}/cards`, single: false, max: 0, label: "play" };
+        changed(true);
+      } }, "+ 出 add a play")));
+  renderTarget();
+}
+
 function buildBuilder() {
   const r = state.round;
   if (!Array.isArray(r.players)) r.players = [];
@@ -378,13 +505,20 @@ function buildBuilder() {
 }
 
 // --- the palette: the variant's tile set, with how many copies are left -------------------------
+const DECK = Object.fromEntries([...CARD_RANKS.map((c) => [c, 4]), ["BJ", 1], ["RJ", 1]]);  // 54 cards
 function tileCopies() {
+  if (isCards()) return DECK;
   const sets = state.detail?.tile_sets || {};
   return (sets[String(nPlayers())] || Object.values(sets)[0] || {}).copies || {};
 }
 function usedTiles() {
-  const used = {}, add = (list) => parseTiles(list).forEach((c) => { used[c] = (used[c] || 0) + 1; });
+  const used = {}, add = (list) => parseHand(list).forEach((c) => { used[c] = (used[c] || 0) + 1; });
   const r = state.round, seen = new Set();
+  if (isCards()) {  // the deal: hands and 底牌 (a play's cards come out of a hand)
+    for (const pl of r.players || []) add(pl.hand ?? []);
+    add(r.bottom ?? []);
+    return used;
+  }
   for (const pl of r.players || []) {
     add(pl.hand ?? []);
     add(pl.flowers ?? []);
@@ -409,10 +543,10 @@ function renderPalette() { keepFocus(buildPalette); }
 function buildPalette() {
   const copies = tileCopies(), used = usedTiles(), rows = {};
   for (const code of Object.keys(copies)) {
-    const group = /^[1-9][mps]$/.test(code) ? code[1] : /f$/.test(code) ? "f" : "z";
+    const group = isCards() ? (JOKERS[code] ? "z" : "m") : /^[1-9][mps]$/.test(code) ? code[1] : /f$/.test(code) ? "f" : "z";
     const left = copies[code] - (used[code] || 0);
-    (rows[group] = rows[group] || []).push(tileChip(code, { type: "button", "data-key": `pal:${code}`,
-      "aria-label": `${tileZh(code)} ${tileInfo(code)?.en} (${code}), ${left} left`, onclick: () => addTile(code) }, "button"));
+    (rows[group] = rows[group] || []).push(chipOf(code, { type: "button", "data-key": `pal:${code}`,
+      "aria-label": `${faceOf(code)} ${infoOf(code)?.en} (${code}), ${left} left`, onclick: () => addTile(code) }, "button"));
     rows[group].at(-1).append(el("span", { class: `left${left <= 0 ? " none" : ""}`, "aria-hidden": "true" }, `×${left}`));
   }
   $("palette").replaceChildren(...["m", "p", "s", "z", "f"].filter((g) => rows[g]).map((g) => el("div", { class: "row" }, rows[g])));
@@ -421,7 +555,7 @@ function renderTarget() {
   const z = state.zone, box = document.querySelector(`.zone[data-ptr="${CSS.escape(z.ptr)}"]`);
   const name = box ? box.querySelector("button.pick").textContent.replace(/^▶ /, "").replace(/ \(\d+\)$/, "") : z.ptr;
   const seat = /^\/players\/(\d+)/.exec(z.ptr);
-  $("target").replaceChildren("点牌加入 ", en("Click a tile to add it to: "),
+  $("target").replaceChildren("点牌加入 ", en(`Click a ${isCards() ? "card" : "tile"} to add it to: `),
     el("strong", {}, `${seat ? `${seatName(Number(seat[1]))} · ` : ""}${name}`), en(z.single ? " (one tile: replaces it)" : ""));
 }
 
@@ -508,7 +642,8 @@ const table = (caption, head, rows, cls = "") => el("table", { class: cls }, el(
   el("thead", {}, el("tr", {}, head.map(([zh, e, c]) => el("th", { class: c || "", scope: "col" }, zh, " ", en(e))))),
   el("tbody", {}, rows));
 function renderAnswer(a) {
-  const enOf = Object.fromEntries((state.detail?.patterns || []).map((p) => [p.zh, p.en]));
+  const cardGame = a.hands.some((h) => h.role !== undefined);  // 斗地主: roles and cards left, no waits
+  const enOf = Object.fromEntries([...state.detail?.patterns || [], ...state.detail?.multipliers || []].map((p) => [p.zh, p.en]));
   const totals = a.scores.map((s) => s.total), sum = totals.reduce((x, y) => x + y, 0);
   const fromItems = a.scores.map(() => 0);
   a.items.forEach((it) => { fromItems[it.payer] -= it.points; fromItems[it.payee] += it.points; });
@@ -524,7 +659,8 @@ function renderAnswer(a) {
     ? `与实际结算不符 ${mm.count} 处 — ${mm.count} difference${mm.count > 1 ? "s" : ""} from the recorded payouts`
     : "✓ 与实际结算一致 — matches the recorded payouts") : null;
   const totalRows = a.scores.map((s) => el("tr", { class: byseat[s.seat] ? "mismatch" : "", "data-seat": s.seat },
-    el("th", { scope: "row" }, seatName(s.seat), s.seat === state.round.dealer ? " 庄" : ""),
+    el("th", { scope: "row" }, seatName(s.seat), cardGame ? (a.hands.find((h) => h.seat === s.seat)?.role === "landlord" ? " 地主" : "")
+      : s.seat === state.round.dealer ? " 庄" : ""),
     el("td", { class: "hint" }, Object.entries(s.by_kind).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ")),
     el("td", { class: "num" }, el("strong", {}, signed(s.total))),
     recorded ? el("td", { class: "num" }, String(recorded[s.seat] ?? "")) : null,
@@ -536,12 +672,20 @@ function renderAnswer(a) {
     el("td", {}, it.name, " ", en(it.name_en)),
     el("td", { class: "hint" }, it.kind),
     el("td", { class: "note" }, it.note)));
-  const handRows = a.hands.map((h) => el("tr", {},
+  const patternCell = (h) => el("td", {}, (h.patterns || []).map((p, i) => [i ? ", " : "", p, enOf[p] ? en(` ${enOf[p]}`) : ""]));
+  const handRows = a.hands.map((h) => (cardGame ? el("tr", { "data-seat": h.seat },
+    el("th", { scope: "row" }, seatName(h.seat)),
+    el("td", {}, h.role === "landlord" ? "地主 " : "农民 ", en(h.role)),
+    el("td", {}, h.won ? "✓ 胜" : ""),
+    patternCell(h),
+    el("td", {}, cards(h.cards_left || []))) : el("tr", {},
     el("th", { scope: "row" }, seatName(h.seat)),
     el("td", {}, h.won ? "✓ 胡" : ""),
-    el("td", {}, h.patterns.map((p, i) => [i ? ", " : "", p, enOf[p] ? en(` ${enOf[p]}`) : ""])),
+    patternCell(h),
     el("td", {}, h.ready === undefined ? "" : h.ready ? "✓" : "✗"),
-    el("td", {}, tiles(h.waits))));
+    el("td", {}, tiles(h.waits || [])))));
+  const handHead = cardGame ? [["座位", "Seat"], ["身份", "Role"], ["胜", "Won"], ["倍数", "Multipliers"], ["余牌", "Cards left"]]
+    : [["座位", "Seat"], ["胡", "Won"], ["牌型", "Patterns"], ["听牌", "Ready"], ["听", "Waits"]];
   const extra = mm && (mm.missing_items.length || mm.unexpected_items.length) ? el("div", { class: "wide" },
     el("h3", {}, "记录的条目 ", en("Recorded items that differ")),
     el("ul", {}, mm.missing_items.map((it) => el("li", { class: "notok" }, `recorded #${it.index}, not computed: ${seatName(it.payer)} → ${seatName(it.payee)} ${it.points} ${it.name || it.kind || ""}`)),
@@ -549,8 +693,7 @@ function renderAnswer(a) {
   $("answer").replaceChildren(...[summary, banner].filter(Boolean), el("div", { class: "tables" },
     el("div", {}, el("h3", {}, "各家合计 ", en("Totals per seat")), table("Totals per seat", [["座位", "Seat"], ["分类", "by kind"],
       ["合计", "Total", "num"], ...(recorded ? [["实际", "Recorded", "num"], ["差额", "Difference", "num"]] : [])], totalRows, "totals")),
-    el("div", {}, el("h3", {}, "牌型 ", en("Hands")), table("Hands", [["座位", "Seat"], ["胡", "Won"], ["牌型", "Patterns"],
-      ["听牌", "Ready"], ["听", "Waits"]], handRows, "hands")),
+    el("div", {}, el("h3", {}, "牌型 ", en("Hands")), table("Hands", handHead, handRows, "hands")),
     el("div", { class: "wide" }, el("h3", {}, "明细 ", en(`Items (${a.items.length})`)), table("Items", [["#", "", "num"],
       ["付 → 收", "payer → payee"], ["分", "points", "num"], ["规则", "rule"], ["类", "kind"], ["说明", "note"]], itemRows, "items")),
     extra,
@@ -587,9 +730,18 @@ async function start() {
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); settle(); });
   document.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); settle(); } });
   $("variant").addEventListener("change", async (e) => {
-    const r = state.round;
+    const r = state.round, wasCards = isCards();
     r.variant = e.target.value;
     await loadVariant(r.variant);
+    if (isCards() !== wasCards) {  // tiles ↔ cards: the other game's fields and hands mean nothing here
+      for (const k of isCards() ? MAHJONG_ROUND_FIELDS : CARD_ROUND_FIELDS) delete r[k];
+      for (const p of r.players) {
+        p.hand = [];
+        if (isCards()) for (const k of MAHJONG_PLAYER_FIELDS) delete p[k];
+      }
+      Object.assign(r, isCards() ? { bottom: [], bidding: [], plays: [] } : { wins: [] });
+      state.zone = { ptr: "/players/0/hand", single: false, label: "" };
+    }
     const names = new Set(state.detail.options.map((o) => o.name)), flags = new Set(state.detail.flags.map((f) => f.name));
     if (r.options) for (const k of Object.keys(r.options)) if (!names.has(k)) delete r.options[k];
     for (const p of r.players) if (p.flags) for (const k of Object.keys(p.flags)) if (!flags.has(k)) delete p.flags[k];
