@@ -94,12 +94,13 @@ def test_every_variant_reaches_a_rare_win() -> None:
     assert {v for v, _, _ in RARE_WINS} == set(MAHJONG)
 
 
-# 斗地主's rarer rows (001:625 春天, R5 反春天, 001:629 纯癞子炸弹 in sky_earth's two wild ranks):
+# 斗地主's rarer rows (001:625 春天, R5 反春天, 001:629 the 癞子 bombs, 001:631 天地癞子's 4-5-card bombs):
 # seeds 0-399 per mode scanned for the first round that has each
 CARD_ROWS: list[tuple[int, dict[str, Any], str]] = [
     (11, {}, "春天"), (5, {}, "反春天"), (13, {}, "炸弹"), (5, {}, "王炸"),
     (4, {"mode": "wild"}, "春天"), (6, {"mode": "wild"}, "反春天"), (0, {"mode": "wild"}, "软炸弹"),
-    (8, {"mode": "wild"}, "硬炸弹"), (87, {"mode": "sky_earth"}, "纯癞子炸弹"),
+    (8, {"mode": "wild"}, "硬炸弹"), (78, {"mode": "sky_earth"}, "四纯癞子炸"), (11, {"mode": "sky_earth"}, "四癞子炸"),
+    (13, {"mode": "sky_earth"}, "五软炸"), (33, {"mode": "sky_earth"}, "五癞子炸"),
 ]
 
 

@@ -22,14 +22,14 @@ from ...variant import CardSettlement, Variant
 from . import patterns
 from .generate import generate_round
 from .patterns import KIND, as_faces, readings
-from .round import deal_errors, follow_bidding, read_deal, replay, wild_errors
+from .round import MAX_BOMB, deal_errors, follow_bidding, read_deal, replay, wild_errors
 from .settle import describe_rows, settle
 
 
 @dataclass(frozen=True)
 class Options:
     mode: str = option("classic", "玩法", "classic 经典斗地主 (001:626-627), wild 癞子斗地主 (001:602, 628-629), "
-                       "sky_earth 天地癞子斗地主 (001:630; played as wild with two wild ranks, R3)",
+                       "sky_earth 天地癞子斗地主 (001:630-631; two wild ranks, bombs of 4 to 8 cards, R3)",
                        choices=("classic", "wild", "sky_earth"))
     base_points: int = option(1, "底分", "Base stake (001:624: 积分赛底分为1, 房卡模式底分可配)", minimum=1)
     initial_multiple: int = option(1, "初始倍数", "The room's starting multiple (001:625: 初始根据房间配置而不同)",
@@ -72,7 +72,7 @@ class Doudizhu(Variant):
         if deal.landlord is not None and deal.landlord != bidding.landlord:
             raise InvalidRound(RoundError("landlord_mismatch", "/landlord", f"the bidding makes seat {bidding.landlord} "
                                           f"the landlord, not seat {deal.landlord} (R4)"))
-        rep = replay(deal, bidding.landlord, frozenset(deal.wilds), opts.four_with_two)
+        rep = replay(deal, bidding.landlord, frozenset(deal.wilds), opts.four_with_two, MAX_BOMB[opts.mode])
         return settle(deal, bidding, rep, opts)
 
     def generate_round(self, rng: random.Random, options: dict[str, Any], opts: Any) -> dict[str, Any]:
@@ -88,7 +88,7 @@ class Doudizhu(Variant):
         if errors:
             raise InvalidRound(errors)
         wild = frozenset(wilds)
-        found = readings(hand, wild, opts.four_with_two) if hand else ()
+        found = readings(hand, wild, opts.four_with_two, max_bomb=MAX_BOMB[opts.mode]) if hand else ()
         return {"variant": self.id, "hand": card_strings(hand), "wilds": card_strings(wilds),
                 "readings": [{"kind": r.kind, "name": KIND[r.kind].zh, "name_en": KIND[r.kind].en, "rank": RANKS[r.rank],
                               "length": r.length, "bomb": r.bomb,

@@ -1,8 +1,9 @@
 """Random legal 斗地主 rounds (for property tests, benchmarks and load tests).
 
 A shuffled deal, a random legal bidding (R4), random flags, then a simple greedy play: the
-leader plays a random small pattern; a follower plays the smallest play of the table's pattern
-that beats it, sometimes a bomb or the rocket, else passes (a farmer mostly lets its partner's
+leader plays a random small pattern (in 天地癞子 now and then its wild cards as a bomb); a
+follower plays the smallest play of the table's pattern that beats it, sometimes a bomb or the
+rocket (in 天地癞子 bombs of 5-8 cards too), else passes (a farmer mostly lets its partner's
 play stand). In the wild modes wild cards fill patterns now and then, told with ``as`` or,
 where the engine finds no ambiguity, without. Every play is checked by the engine's own
 :func:`~rules.variants.doudizhu.round.judge` before it is made, so the round always settles.
@@ -14,8 +15,8 @@ import random
 from typing import Any, Final
 
 from ...cards import BLACK_JOKER, DECK_54, N_RANKS, RANKS, RED_JOKER, TWO, Rank, card_strings, counts_of
-from .patterns import KIND, NONE, Kind, Reading, align_faces
-from .round import CALL, HAND_SIZE, PASS, PLAYERS, ROB, WILD_COUNT, judge
+from .patterns import FOUR, KIND, NONE, Kind, Reading, align_faces
+from .round import CALL, HAND_SIZE, MAX_BOMB, PASS, PLAYERS, ROB, WILD_COUNT, judge
 
 # how often a leader opens with each pattern (the rest: a single); runs take their shortest length
 _LEADS: Final = (("pair", 3), ("triple_single", 2), ("triple_pair", 2), ("straight", 2), ("pair_straight", 1),
@@ -32,6 +33,7 @@ class _Game:
         self.wilds = wilds
         self.opts = opts
         self.idle: frozenset[int] = frozenset()  # seats that never follow (a 春天 or 反春天 in the making)
+        self.max_bomb = MAX_BOMB[opts.mode]
 
     def check(self, cards: list[Rank], faces: list[Rank], table: tuple[Reading, ...]) -> dict[str, Any] | None:
         """The play as an entry (``as`` given, or left out where that is no ambiguity) when it is
@@ -39,12 +41,12 @@ class _Game:
         cards = sorted(cards)
         free = any(c in self.wilds for c in cards) and faces
         aligned = align_faces(cards, self.wilds, faces) if free else None
-        verdict = judge(cards, aligned, table, self.wilds, self.opts.four_with_two)
+        verdict = judge(cards, aligned, table, self.wilds, self.opts.four_with_two, max_bomb=self.max_bomb)
         if verdict.code:
             return None
         entry: dict[str, Any] = {"cards": card_strings(cards)}
         if aligned is not None:
-            bare = judge(cards, None, table, self.wilds, self.opts.four_with_two)
+            bare = judge(cards, None, table, self.wilds, self.opts.four_with_two, max_bomb=self.max_bomb)
             if bare.code or self.rng.random() < 0.5:
                 entry["as"] = [RANKS[f] for f in aligned]
         entry["_readings"] = verdict.readings
@@ -145,6 +147,10 @@ def _play(g: _Game, landlord: int) -> list[dict[str, Any]]:
 
 
 def _lead(g: _Game, seat: int) -> dict[str, Any]:
+    if g.max_bomb > FOUR and g.rng.random() < 0.2:
+        entry = _wild_bomb_lead(g, g.held[seat])
+        if entry is not None:
+            return entry
     names = [k for k, _ in _LEADS]
     weights = [w for _, w in _LEADS]
     kind = KIND[g.rng.choices(names, weights)[0]]
@@ -190,7 +196,14 @@ def _follow(g: _Game, seat: int, table: tuple[Reading, ...], partner: bool) -> d
 
 
 def _bomb(g: _Game, held: list[int], table: tuple[Reading, ...]) -> dict[str, Any] | None:
-    """The smallest bomb that beats the table: hard, soft, four wild cards, then the rocket."""
+    """The smallest bomb that beats the table: hard, soft, four wild cards, then the rocket;
+    in 天地癞子 the bombs of 5-8 cards (001:631) after the four wild cards, or now and then the
+    strongest of them first."""
+    big = g.max_bomb > FOUR and g.rng.random() < 0.4
+    if big:
+        entry = _long_bomb(g, held, table, longest=True)
+        if entry is not None:
+            return entry
     for use_wild in (False, True):
         for start in range(TWO + 1):
             built = _build(held, g.wilds, _BOMBS[0], 1, start, use_wild)
@@ -199,12 +212,50 @@ def _bomb(g: _Game, held: list[int], table: tuple[Reading, ...]) -> dict[str, An
                 if entry is not None:
                     return entry
     wild = [r for r in range(N_RANKS) if r in g.wilds for _ in range(held[r])]
-    if len(wild) >= 4:
-        entry = g.check(wild[:4], [], table)
+    # four wild cards: the lowest four (in 天地癞子 a 四癞子炸 when of both ranks), else the four of
+    # one wild rank (四纯癞子炸, 001:631)
+    fours = [wild[:FOUR]] if len(wild) >= FOUR else []
+    fours += [[r] * FOUR for r in sorted(g.wilds) if held[r] == FOUR and [r] * FOUR not in fours]
+    for cards in fours:
+        entry = g.check(cards, [], table)
+        if entry is not None:
+            return entry
+    if g.max_bomb > FOUR and not big:
+        entry = _long_bomb(g, held, table, longest=False)
         if entry is not None:
             return entry
     if held[BLACK_JOKER] and held[RED_JOKER]:
         return g.check([BLACK_JOKER, RED_JOKER], [], table)
+    return None
+
+
+def _wild_bomb_lead(g: _Game, held: list[int]) -> dict[str, Any] | None:
+    """天地癞子 now and then: every wild card held, led as a bomb when there are four or more
+    (四癞子炸 … 八癞子炸, or 四纯癞子炸 when of one rank), or, half the time, the four of one wild
+    rank alone (四纯癞子炸, 001:631)."""
+    wild = [r for r in range(N_RANKS) if r in g.wilds for _ in range(held[r])]
+    if len(wild) < FOUR:
+        return None
+    pure = [r for r in sorted(g.wilds) if held[r] == FOUR]
+    return g.check([pure[0]] * FOUR if pure and g.rng.random() < 0.5 else wild, [], ())
+
+
+def _long_bomb(g: _Game, held: list[int], table: tuple[Reading, ...], longest: bool) -> dict[str, Any] | None:
+    """A bomb of 5 to 8 cards that beats the table (天地癞子, 001:631): the smallest (by number of
+    cards, the 软炸 of the lowest rank — its natural cards and wild cards standing in — then the
+    癞子炸 of wild cards only), or when ``longest`` the strongest."""
+    wild = [r for r in range(N_RANKS) if r in g.wilds for _ in range(held[r])]
+    sizes = range(FOUR + 1, g.max_bomb + 1)
+    for n in reversed(sizes) if longest else sizes:
+        tries: list[tuple[list[Rank], list[Rank]]] = [
+            ([r] * held[r] + wild[:n - held[r]], [r] * (n - held[r])) for r in range(TWO + 1)
+            if r not in g.wilds and held[r] and n - held[r] <= len(wild)]
+        if len(wild) >= n:
+            tries.insert(0 if longest else len(tries), (wild[:n], []))
+        for cards, faces in tries:
+            entry = g.check(cards, faces, table)
+            if entry is not None:
+                return entry
     return None
 
 

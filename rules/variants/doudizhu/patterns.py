@@ -6,10 +6,15 @@ pairs. A play's *readings* are every (pattern, main rank) it may be (R8: ``33344
 a 三顺 of four and an airplane of three with three single wings).
 
 Wild cards (R9): a wild card stands for any non-joker rank when played with other cards, and
-is itself when played alone or with wild cards of its own rank only; exactly four wild cards
-are a 纯癞子炸弹. Readings are found per shape and per window of core ranks, the wild cards
+is itself when played alone or with wild cards of its own rank only; four or more wild cards
+played alone are a bomb of wild cards (纯癞子炸 when of one rank, 001:619; 癞子炸 when of both
+wild ranks, 001:631). Readings are found per shape and per window of core ranks, the wild cards
 filling what the core lacks: no face assignment is enumerated card by card, so eight wild
 cards cost the same as none.
+
+Bombs of five to eight cards exist only in 天地癞子 (001:631); ``max_bomb`` says how long a
+bomb may be (4 elsewhere). A bomb's place in the order is its *tier*, from its class and its
+number of cards (:data:`TIERS`).
 """
 
 from __future__ import annotations
@@ -24,10 +29,27 @@ NONE: Final = "none"
 SOFT: Final = "soft"
 HARD: Final = "hard"
 PURE: Final = "pure"
+WILD: Final = "wild"
 ROCKET: Final = "rocket"
-BOMB_CLASSES: Final = (NONE, SOFT, HARD, PURE, ROCKET)
-"""A play's bomb class (R9), lowest first: 001:629's order 王炸 > 纯癞子炸 > 硬炸弹 > 软炸弹."""
-_CLASS_ORDER: Final[dict[str, int]] = {c: i for i, c in enumerate(BOMB_CLASSES)}
+BOMB_CLASSES: Final = (NONE, SOFT, HARD, WILD, PURE, ROCKET)
+"""A play's bomb class (R9): ``soft`` 软 (a wild card stands in), ``hard`` 硬 (no wild card
+stands in), ``pure`` 纯癞子 (the four wild cards of one rank), ``wild`` 癞子 (wild cards only,
+of both wild ranks: 天地癞子 only), ``rocket`` 王炸."""
+
+FOUR: Final = 4  # a bomb's cards in 经典 and 癞子 (001:621-622); 天地癞子 goes to 8 (001:631)
+LONGEST_BOMB: Final = 8
+TIERS: Final[dict[tuple[str, int], int]] = {
+    (SOFT, FOUR): 1, (HARD, FOUR): 2, (WILD, FOUR): 3, (PURE, FOUR): 4,
+    **{(c, n): 2 * n + (c == WILD) for n in range(FOUR + 1, LONGEST_BOMB + 1) for c in (SOFT, WILD)},
+    (ROCKET, 2): 2 * LONGEST_BOMB + 2,
+}
+"""Bomb against bomb, by (class, cards): the higher tier wins whatever the rank. 001:631 (天地癞子,
+highest first): 王炸 > 八癞子炸 > 八软炸 > … > 五癞子炸 > 五软炸 > 四纯癞子炸 > 四癞子炸 > 四硬炸 >
+四软炸; the four-card part is 001:629's 王炸 > 纯癞子炸 > 硬炸弹 > 软炸弹 (癞子) with 四癞子炸 between
+纯 and 硬, and 001:627's 王炸 > 炸弹 (经典, hard bombs only)."""
+RANKED: Final = frozenset({SOFT, HARD, PURE})
+"""The classes whose bombs of one tier compare by rank; two 癞子炸 of one tier never beat each
+other: wild cards of both ranks have no rank of their own (001:631)."""
 
 SINGLE_WING: Final = 1
 PAIR_WING: Final = 2
@@ -71,7 +93,7 @@ KINDS: Final[tuple[Kind, ...]] = (
          option="four_with_two"),
     Kind("four_two_pairs", "四带两对", "Four with two pairs", "R8", copies=4, wing=PAIR_WING, wings=2,
          option="four_with_two"),
-    Kind("bomb", "炸弹", "Bomb", "001:619-622", copies=4),
+    Kind("bomb", "炸弹", "Bomb", "001:619-622, 001:631", copies=4),  # 5-8 cards in 天地癞子: _long_bomb
     Kind("rocket", "火箭", "Rocket", "001:620"),
 )
 KIND: Final[dict[str, Kind]] = {k.id: k for k in KINDS}
@@ -100,46 +122,52 @@ def is_bomb(r: Reading) -> bool:
 
 def beats(a: Reading, b: Reading) -> bool:
     """Whether ``a`` beats ``b`` (R8): same kind and length and a higher main rank; a bomb
-    beats every non-bomb, the rocket everything; bomb against bomb by class (pure > hard >
-    soft; one class only in ``classic``), within 硬 or 软 by rank, and a pure bomb never
-    beats another."""
+    beats every non-bomb, the rocket everything; bomb against bomb by tier (:data:`TIERS`),
+    within a tier by rank, except that a 癞子炸 never beats another."""
     if a.bomb == NONE:
         return b.bomb == NONE and a.kind == b.kind and a.length == b.length and a.rank > b.rank
-    ca, cb = _CLASS_ORDER[a.bomb], _CLASS_ORDER[b.bomb]
-    if ca != cb:
-        return ca > cb
-    return a.bomb in (HARD, SOFT) and a.rank > b.rank
+    if b.bomb == NONE:
+        return True
+    ta, tb = TIERS[a.bomb, a.length], TIERS[b.bomb, b.length]
+    if ta != tb:
+        return ta > tb
+    return a.bomb in RANKED and a.rank > b.rank
 
 
 def own_faces(cards: Sequence[Rank], wilds: frozenset[Rank]) -> bool:
     """Whether the play's wild cards can only be themselves (R9): one card, or wild cards of
-    one rank and nothing else, or exactly four wild cards (a 纯癞子炸弹)."""
+    one rank and nothing else, or four or more wild cards and nothing else (a bomb of wild
+    cards, 001:619, 001:631)."""
     wild = [c for c in cards if c in wilds]
     if not wild:
         return True
-    return len(cards) == 1 or (len(wild) == len(cards) and (len(set(wild)) == 1 or len(cards) == 4))
+    return len(cards) == 1 or (len(wild) == len(cards) and (len(set(wild)) == 1 or len(cards) >= FOUR))
 
 
 def readings(cards: Sequence[Rank], wilds: frozenset[Rank], four_with_two: bool,
-             faces: Sequence[Rank] | None = None) -> tuple[Reading, ...]:
+             faces: Sequence[Rank] | None = None, *, max_bomb: int = FOUR) -> tuple[Reading, ...]:
     """Every reading of ``cards`` (R8, R9). ``faces``: what the wild cards stand for, in the
-    order of the wild cards among ``cards`` (a checked ``as``); ``None`` tries every face."""
+    order of the wild cards among ``cards`` (a checked ``as``); ``None`` tries every face.
+    ``max_bomb``: the most cards a bomb may have (8 in 天地癞子, 001:631; else 4)."""
     wild = [c for c in cards if c in wilds]
-    if len(wild) == 4 and len(cards) == 4:  # 纯癞子炸弹 (001:619), whatever the ranks
-        return (Reading("bomb", 4, max(cards), PURE, tuple(sorted(cards))),)
+    if len(cards) >= FOUR and len(wild) == len(cards):  # wild cards only: a bomb, their ranks as they are
+        if len(set(wild)) == 1:  # the four of one wild rank: 纯癞子炸 (001:619, 001:629, 001:631 四纯癞子炸)
+            return (Reading("bomb", FOUR, wild[0], PURE, tuple(wild)),)
+        # of both wild ranks (天地癞子): N癞子炸, 4 to 8 cards (001:631); no rank, the highest card shown
+        return (Reading("bomb", len(cards), max(cards), WILD, tuple(sorted(cards))),)
     if not wild or own_faces(cards, wilds):
-        found = _free(counts_of(cards), 0, four_with_two, ())
+        found = _free(counts_of(cards), 0, four_with_two, (), max_bomb)
         return tuple(Reading(r.kind, r.length, r.rank, r.bomb, tuple(sorted(wild))) for r in found)
     naturals = [c for c in cards if c not in wilds]
     if faces is not None:
         soft = any(f != w for f, w in zip(faces, wild, strict=True))
-        found = _free(counts_of([*naturals, *faces]), 0, four_with_two, ())
+        found = _free(counts_of([*naturals, *faces]), 0, four_with_two, (), max_bomb)
         return tuple(Reading(r.kind, r.length, r.rank, (SOFT if soft else HARD) if r.bomb == HARD else r.bomb,
                              tuple(sorted(faces))) for r in found)
-    return _free(counts_of(naturals), len(wild), four_with_two, tuple(sorted(wild)))
+    return _free(counts_of(naturals), len(wild), four_with_two, tuple(sorted(wild)), max_bomb)
 
 
-def _free(c: list[int], w: int, four_with_two: bool, wild: tuple[Rank, ...]) -> tuple[Reading, ...]:
+def _free(c: list[int], w: int, four_with_two: bool, wild: tuple[Rank, ...], max_bomb: int) -> tuple[Reading, ...]:
     """The readings of natural counts ``c`` with ``w`` wild cards free to stand for any
     non-joker rank (``wild``: their own ranks, for the example faces)."""
     n = sum(c) + w
@@ -161,7 +189,20 @@ def _free(c: list[int], w: int, four_with_two: bool, wild: tuple[Rank, ...]) -> 
             found = _fit(kind, c, w, start, run, wild)
             if found is not None:
                 out.append(found)
+    if FOUR < n <= max_bomb:  # N软炸 (001:631): the natural cards all of one rank, wild cards the rest
+        big = _long_bomb(c, w, n)
+        if big is not None:
+            out.append(big)
     return tuple(out)
+
+
+def _long_bomb(c: list[int], w: int, n: int) -> Reading | None:
+    """``n`` (5-8) cards of one rank: the natural cards' only rank (never a joker), the wild
+    cards standing in for it. Soft always: a rank has four cards (001:601)."""
+    ranks = [r for r in range(BLACK_JOKER) if c[r]]
+    if len(ranks) != 1 or c[ranks[0]] + w != n:  # (a joker among the cards: the counts fall short)
+        return None
+    return Reading("bomb", n, ranks[0], SOFT if w else HARD, (ranks[0],) * w)
 
 
 def _fit(kind: Kind, c: list[int], w: int, start: int, run: int, wild: tuple[Rank, ...]) -> Reading | None:
@@ -237,6 +278,9 @@ def describe() -> list[dict[str, object]]:
             d["cards"] = "BJ + RJ"
         else:
             d["cards"] = _shape_words(k)
+        if k.id == "bomb":
+            d["cards"] = (f"{d['cards']}; in sky_earth also 5 to 8 of a rank (wild cards standing in), and 4 to 8 "
+                          "wild cards alone (001:631)")
         if k.option:
             d["option"] = k.option
         out.append(d)

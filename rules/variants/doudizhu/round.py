@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ...cards import DECK_54, JOKERS, RANKS, Rank, card_pointers, card_strings, counts_of, excess_errors, parse_cards
 from ...errors import InvalidRound, RoundError
-from .patterns import NONE, Reading, beats, own_faces, readings
+from .patterns import FOUR, NONE, Reading, beats, own_faces, readings
 
 PLAYERS: Final = 3
 HAND_SIZE: Final = 17  # 一人 17 张 (001:601)
@@ -22,6 +22,7 @@ BOTTOM_SIZE: Final = 3  # 留 3 张做底牌 (001:601)
 MAHJONG_FIELDS: Final = ("wins", "wall_remaining", "last_drawer", "reveals")
 MAHJONG_PLAYER_FIELDS: Final = ("melds", "discards", "flowers", "ready_declared_turn")
 WILD_COUNT: Final[dict[str, int]] = {"classic": 0, "wild": 1, "sky_earth": 2}  # R3
+MAX_BOMB: Final[dict[str, int]] = {"classic": 4, "wild": 4, "sky_earth": 8}  # 001:627, 001:629, 001:631 (八软炸)
 CALL: Final = "call"
 ROB: Final = "rob"
 PASS: Final = "pass"  # noqa: S105 - a bid, not a password
@@ -303,14 +304,15 @@ def _bad(k: int, detail: str) -> InvalidRound:
 
 
 def judge(cards: Sequence[Rank], faces: Sequence[Rank] | None, table: tuple[Reading, ...],
-          wilds: frozenset[Rank], four_with_two: bool) -> Verdict:
-    """One non-empty play against the table's readings (empty: leading)."""
+          wilds: frozenset[Rank], four_with_two: bool, *, max_bomb: int = FOUR) -> Verdict:
+    """One non-empty play against the table's readings (empty: leading); ``max_bomb`` the
+    mode's :data:`MAX_BOMB`."""
     wild = [c for c in cards if c in wilds]
     if faces is not None:
         bad = _as_problem(cards, faces, wild, wilds)
         if bad:
             return Verdict("invalid_as", bad)
-    found = readings(cards, wilds, four_with_two, faces)
+    found = readings(cards, wilds, four_with_two, faces, max_bomb=max_bomb)
     if not found:
         return Verdict("not_a_pattern", f"{' '.join(card_strings(cards))} is no pattern (001:604-622)")
     legal = found if not table else tuple(r for r in found if any(beats(r, t) for t in table))
@@ -328,11 +330,13 @@ def _as_problem(cards: Sequence[Rank], faces: Sequence[Rank], wild: list[Rank], 
     if any(f in JOKERS for f in faces):
         return "a wild card never stands for a joker (001:602)"
     if own_faces(cards, wilds) and list(faces) != wild:
+        if len(wild) == len(cards) and len(set(wild)) > 1:
+            return "wild cards of both wild ranks alone are a 癞子炸 as they are (001:631)"
         return "alone, or with wild cards of its own rank only, a wild card is itself (001:602)"
     return ""
 
 
-def replay(deal: Deal, landlord: int, wilds: frozenset[Rank], four_with_two: bool) -> Replay:
+def replay(deal: Deal, landlord: int, wilds: frozenset[Rank], four_with_two: bool, max_bomb: int) -> Replay:
     """The plays from the landlord's lead to the first empty hand, every one checked."""
     held = [counts_of(h) for h in deal.hands]
     held[landlord] = counts_of([*deal.hands[landlord], *deal.bottom])
@@ -355,7 +359,7 @@ def replay(deal: Deal, landlord: int, wilds: frozenset[Rank], four_with_two: boo
             seat = (seat + 1) % PLAYERS
             continue
         _take(held[seat], p, seat)
-        verdict = judge(p.cards, p.faces, table, wilds, four_with_two)
+        verdict = judge(p.cards, p.faces, table, wilds, four_with_two, max_bomb=max_bomb)
         if verdict.code:
             where = f"{ptr}/as" if verdict.code in ("invalid_as", "ambiguous_play") else f"{ptr}/cards"
             raise InvalidRound(RoundError(verdict.code, where, verdict.detail))

@@ -1,6 +1,6 @@
 """斗地主 payment (R5, R6): one multiple per farmer, paid between it and the landlord.
 
-amount_f = 底分 × 初始 × 2^抢地主 × 明牌 × bombs × 春天 × 加倍(landlord) × 加倍(f) (001:624-629);
+amount_f = 底分 × 初始 × 2^抢地主 × 明牌 × bombs × 春天 × 加倍(landlord) × 加倍(f) (001:624-631);
 the landlord settles with each farmer, so with equal factors it wins or loses twice what a
 farmer does (身份系数 农民为1地主为2, 001:625).
 """
@@ -13,7 +13,7 @@ from typing import Any, Final
 from ...cards import RANKS, card_strings
 from ...ledger import Ledger
 from ...variant import CardSettlement
-from .patterns import HARD, PURE, ROCKET, SOFT
+from .patterns import FOUR, HARD, LONGEST_BOMB, NONE, PURE, ROCKET, SOFT, WILD
 from .round import Bidding, Deal, Replay
 
 
@@ -28,16 +28,34 @@ class Row:
     seed: str
 
 
-_WILD_BOMBS: Final = {ROCKET: Row(ROCKET, "王炸", "Rocket", 4, "001:629"),
-                      PURE: Row(PURE, "纯癞子炸弹", "Pure wild bomb", 4, "001:629"),
-                      HARD: Row(HARD, "硬炸弹", "Hard bomb", 2, "001:629"),
-                      SOFT: Row(SOFT, "软炸弹", "Soft bomb", 2, "001:629")}
-BOMBS: Final[dict[str, dict[str, Row]]] = {
-    "classic": {ROCKET: Row(ROCKET, "王炸", "Rocket", 2, "001:627"), HARD: Row(HARD, "炸弹", "Bomb", 2, "001:627")},
-    "wild": _WILD_BOMBS,
-    "sky_earth": _WILD_BOMBS,  # the 癞子 values (R3: 001:631 not followed)
+_NUMERAL: Final = {4: ("四", "four"), 5: ("五", "five"), 6: ("六", "six"), 7: ("七", "seven"), 8: ("八", "eight")}
+
+
+def _sky_earth_bombs() -> dict[tuple[str, int], Row]:
+    """001:631, highest first: 王炸 6 > 八癞子炸 6 > 八软炸 6 > … > 五癞子炸 6 > 五软炸 6 > 四纯癞子炸 4 >
+    四癞子炸 4 > 四硬炸 4 > 四软炸 2 (the order itself: patterns.TIERS)."""
+    rows = {(ROCKET, 2): Row(ROCKET, "王炸", "Rocket", 6, "001:631")}
+    for n in range(LONGEST_BOMB, FOUR, -1):
+        zh, en = _NUMERAL[n]
+        rows[WILD, n] = Row(f"{WILD}{n}", f"{zh}癞子炸", f"Wild bomb of {en}", 6, "001:631")
+        rows[SOFT, n] = Row(f"{SOFT}{n}", f"{zh}软炸", f"Soft bomb of {en}", 6, "001:631")
+    rows[PURE, FOUR] = Row(f"{PURE}4", "四纯癞子炸", "Pure wild bomb of four", 4, "001:631")
+    rows[WILD, FOUR] = Row(f"{WILD}4", "四癞子炸", "Wild bomb of four", 4, "001:631")
+    rows[HARD, FOUR] = Row(f"{HARD}4", "四硬炸", "Hard bomb of four", 4, "001:631")
+    rows[SOFT, FOUR] = Row(f"{SOFT}4", "四软炸", "Soft bomb of four", 2, "001:631")
+    return rows
+
+
+BOMBS: Final[dict[str, dict[tuple[str, int], Row]]] = {
+    "classic": {(ROCKET, 2): Row(ROCKET, "王炸", "Rocket", 2, "001:627"),
+                (HARD, FOUR): Row(HARD, "炸弹", "Bomb", 2, "001:627")},
+    "wild": {(ROCKET, 2): Row(ROCKET, "王炸", "Rocket", 4, "001:629"),
+             (PURE, FOUR): Row(PURE, "纯癞子炸弹", "Pure wild bomb", 4, "001:629"),
+             (HARD, FOUR): Row(HARD, "硬炸弹", "Hard bomb", 2, "001:629"),
+             (SOFT, FOUR): Row(SOFT, "软炸弹", "Soft bomb", 2, "001:629")},
+    "sky_earth": _sky_earth_bombs(),
 }
-"""Each bomb played multiplies by its row (R5); 四带二 is no bomb."""
+"""Each bomb played multiplies by its row (R5), by (class, number of cards); 四带二 is no bomb."""
 
 DOUBLE: Final[dict[str, Row]] = {"none": Row("none", "不加倍", "No double", 1, "001:625"),
                                  "double": Row("double", "加倍", "Double", 2, "001:625"),
@@ -63,7 +81,7 @@ def spring(bidding: Bidding, rep: Replay, anti_spring: bool) -> Row | None:
 def settle(deal: Deal, bidding: Bidding, rep: Replay, opts: Any) -> CardSettlement:
     landlord = bidding.landlord
     rows = BOMBS[opts.mode]
-    bombs = [rows[p.bomb] for p in rep.played if p.bomb in rows]
+    bombs = [rows[p.bomb, len(p.cards)] for p in rep.played if p.bomb != NONE]
     bomb_factor = 1
     for b in bombs:
         bomb_factor *= b.factor
@@ -95,7 +113,8 @@ def settle(deal: Deal, bidding: Bidding, rep: Replay, opts: Any) -> CardSettleme
     return CardSettlement(ledger.items, hands, nxt, tuple(notes))
 
 
-def _hand(seat: int, deal: Deal, bidding: Bidding, rep: Replay, rows: dict[str, Row], sprung: Row | None) -> dict[str, Any]:
+def _hand(seat: int, deal: Deal, bidding: Bidding, rep: Replay, rows: dict[tuple[str, int], Row],
+          sprung: Row | None) -> dict[str, Any]:
     """R10: the multiplier rows this seat caused, each named once, in the order of the note."""
     landlord = bidding.landlord
     won = (rep.winner == landlord) == (seat == landlord)
@@ -104,7 +123,7 @@ def _hand(seat: int, deal: Deal, bidding: Bidding, rep: Replay, rows: dict[str, 
         caused.append(ROB.zh)
     if deal.flags[seat].show_cards > 1:
         caused.append(SHOW.zh)
-    caused += [rows[p.bomb].zh for p in rep.played if p.seat == seat and p.bomb in rows]
+    caused += [rows[p.bomb, len(p.cards)].zh for p in rep.played if p.seat == seat and p.bomb != NONE]
     if sprung is not None and seat == rep.winner:
         caused.append(sprung.zh)
     if deal.flags[seat].double != "none":

@@ -19,7 +19,7 @@ from rules.api import analyze, describe_variant, settle
 from rules.cards import DECK_54, RANKS, card_strings, parse_cards
 from rules.errors import InvalidRound
 from rules.generator import generate
-from rules.variants.doudizhu.patterns import HARD, NONE, PURE, ROCKET, SOFT, Reading, beats, readings
+from rules.variants.doudizhu.patterns import HARD, NONE, PURE, ROCKET, SOFT, TIERS, WILD, Reading, beats, readings
 from rules.variants.doudizhu.round import Bid, follow_bidding, judge
 
 W7 = frozenset(parse_cards("7", ""))  # 癞子 7 (R3 wild)
@@ -226,18 +226,66 @@ def test_classic_bombs_and_the_rocket_count_two_each() -> None:
     assert totals(settle(body)) == [32, -16, -16]
 
 
-def test_sky_earth_pure_bomb_beats_a_hard_bomb_and_anti_spring() -> None:
-    # 天地 7 and 9 (R3). The landlord leads 8888 (硬 ×2); seat 1 beats it with 7799, four wild cards:
-    # 纯癞子炸弹 ×4 (001:619, 001:629 order 纯癞子炸 > 硬炸弹), then plays out with QQQKKK + 3 4 and
-    # 10-A. The landlord played only its lead: 反春天 ×2 (R5). 2 × 4 × 2 = 16 per farmer, landlord −32
-    body = round_body({1: "7799QQQKKK3410JQKA", 0: "8888"}, "333", "0c 1p 2p",
-                      plays("0:8888", "1:7799", "2:", "0:", "1:QQQKKK34", "2:", "0:", "1:10JQKA"),
+@pytest.mark.parametrize(("bomb", "name"), [("7799", "四癞子炸"), ("9999", "四纯癞子炸")])
+def test_sky_earth_four_wild_cards_beat_a_hard_bomb_and_anti_spring(bomb: str, name: str) -> None:
+    # 天地 7 and 9 (R3). The landlord leads 8888: 四硬炸 ×4 (001:631). Seat 1 beats it with four wild
+    # cards: 7799, of both wild ranks, a 四癞子炸 ×4, or 9999, the four of one wild rank, a 四纯癞子炸 ×4
+    # (001:631 order 四纯癞子炸 > 四癞子炸 > 四硬炸); then plays out with QQQKKK + 3 4 and 10-A. The
+    # landlord played only its lead: 反春天 ×2 (R5). 4 × 4 × 2 = 32 per farmer, the landlord −64
+    body = round_body({1: bomb + "QQQKKK3410JQKA", 0: "8888"}, "333", "0c 1p 2p",
+                      plays("0:8888", f"1:{bomb}", "2:", "0:", "1:QQQKKK34", "2:", "0:", "1:10JQKA"),
                       options={"mode": "sky_earth"}, wilds="79")
     answer = settle(body)
-    assert totals(answer) == [-32, 16, 16]
-    assert answer["hands"][1]["patterns"] == ["纯癞子炸弹", "反春天"]
-    assert answer["hands"][0]["patterns"] == ["硬炸弹"]
+    assert totals(answer) == [-64, 32, 32]
+    assert answer["hands"][1]["patterns"] == [name, "反春天"]
+    assert answer["hands"][0]["patterns"] == ["四硬炸"]
+    assert f"炸弹 ×16 (四硬炸, {name}) × 反春天 ×2" in answer["items"][0]["note"]
     assert answer["notes"][-1] == "癞子: 7, 9"
+
+
+# S4 (天地癞子, 7 and 9 wild): the landlord plays 3333 (四硬炸 ×4), KKK7 as K (四软炸 ×2), AAAA9
+# (五软炸 ×6: five As, the 9 standing in; no other reading), the rocket (王炸 ×6), 888 + 10 and J;
+# 4 + 4 + 5 + 2 + 4 + 1 = its 20 cards; nobody else plays
+S4 = ({0: "3333KKK7AAAA988810"}, "BJRJJ",
+      ("0:3333", "1:", "2:", "0:KKK7/K", "1:", "2:", "0:AAAA9", "1:", "2:", "0:BJRJ", "1:", "2:", "0:88810", "1:", "2:",
+       "0:J"))
+
+
+def test_sky_earth_bombs_multiply_by_their_001_631_values() -> None:
+    # 001:631: 四硬炸 ×4, 四软炸 ×2, 五软炸 ×6, 王炸 ×6 → bombs 4 × 2 × 6 × 6 = 288; 春天 ×2 (001:625):
+    # 576 per farmer (R6), the landlord +1152
+    hands, bottom, entries = S4
+    answer = settle(round_body(hands, bottom, "0c 1p 2p", plays(*entries), options={"mode": "sky_earth"}, wilds="79"))
+    assert totals(answer) == [1152, -576, -576]
+    assert answer["items"][0]["note"] == ("底分 1 × 初始 1 × 抢地主 ×1 (0) × 明牌 ×1 × 炸弹 ×288 (四硬炸, 四软炸, 五软炸, "
+                                          "王炸) × 春天 ×2 × 加倍 地主×1 农民×1 = 576")
+    assert answer["hands"][0]["patterns"] == ["四硬炸", "四软炸", "五软炸", "王炸", "春天"]
+
+
+def test_sky_earth_wild_cards_alone_are_a_wild_bomb_of_six_and_anti_spring() -> None:
+    # 天地 7 and 9. The landlord leads 3; seat 1 plays 77779, five wild cards of both wild ranks: a
+    # 五癞子炸 ×6 (001:631); then QQQKKK + 3 4 and JJJ + 10, out. The landlord played only its lead:
+    # 反春天 ×2 (R5). 6 × 2 = 12 per farmer, the landlord −24
+    body = round_body({1: "77779QQQKKK34JJJ10", 0: "3"}, "AAA", "0c 1p 2p",
+                      plays("0:3", "1:77779", "2:", "0:", "1:QQQKKK34", "2:", "0:", "1:JJJ10"),
+                      options={"mode": "sky_earth"}, wilds="79")
+    answer = settle(body)
+    assert totals(answer) == [-24, 12, 12]
+    assert answer["hands"][1]["patterns"] == ["五癞子炸", "反春天"]
+
+
+def test_five_card_bombs_are_sky_earth_only() -> None:
+    # S4 in 癞子 mode with 9 wild (001:629 lists four-card bombs only): AAAA + 9 is no pattern (R7)
+    hands, bottom, entries = S4
+    body = round_body(hands, bottom, "0c 1p 2p", plays(*entries), options={"mode": "wild"}, wilds="9")
+    del body["plays"][3]["as"]  # (7 is no wild card here: KKK7 is 三带一, with no face to give)
+    assert errors_of(body) == [("not_a_pattern", "/plays/6/cards")]
+
+
+def test_sky_earth_kkk_and_two_wild_cards_are_ambiguous_without_as() -> None:
+    # 天地 7 and 9: KKK77 is a 五软炸 of K (001:631) or 三带一对 KKK + 77 (001:609): R9 wants as
+    body = round_body({0: "KKK77"}, "AAA", "0c 1p 2p", plays("0:KKK77"), options={"mode": "sky_earth"}, wilds="79")
+    assert errors_of(body) == [("ambiguous_play", "/plays/0/as")]
 
 
 # -- patterns (R8) --------------------------------------------------------------------------------
@@ -311,7 +359,12 @@ def r(kind: str, length: int, rank: str, bomb: str = NONE) -> Reading:
     (r("bomb", 4, "2", SOFT), r("bomb", 4, "3", HARD), False),
     (r("bomb", 4, "A", SOFT), r("bomb", 4, "K", SOFT), True),  # within 软, the rank
     (r("bomb", 4, "3", PURE), r("bomb", 4, "2", HARD), True),  # 纯癞子炸 > 硬炸弹
-    (r("bomb", 4, "9", PURE), r("bomb", 4, "7", PURE), False),  # R8: never pure over pure
+    # 天地癞子 (001:631): 9999 and 7777, each the four of one wild rank, are 四纯癞子炸 (R8: within the
+    # class, the higher rank); 7799 and 7779, both 四癞子炸 of mixed wild ranks, have no rank: neither beats
+    (r("bomb", 4, "9", PURE), r("bomb", 4, "7", PURE), True),
+    (r("bomb", 4, "7", PURE), r("bomb", 4, "9", PURE), False),
+    (r("bomb", 4, "9", WILD), r("bomb", 4, "7", WILD), False),
+    (r("bomb", 4, "7", WILD), r("bomb", 4, "9", WILD), False),
     (r("rocket", 2, "RJ", ROCKET), r("bomb", 4, "9", PURE), True),  # 王炸 on top
     (r("bomb", 4, "2", HARD), r("rocket", 2, "RJ", ROCKET), False),
 ])
@@ -340,7 +393,8 @@ def test_the_table_holds_every_reading_and_then_the_ones_that_beat() -> None:
     ("77", W7, {("pair", "7", NONE)}),  # R9: wild cards of one rank only are themselves
     ("777", W7, {("triple", "7", NONE)}),
     ("7777", W7, {("bomb", "7", PURE)}),  # 001:619 四张赖子牌: 纯癞子炸弹
-    ("7799", W79, {("bomb", "9", PURE)}),  # R9: any mix of wild ranks
+    ("7799", W79, {("bomb", "9", WILD)}),  # 001:631 四癞子炸: four wild cards of both wild ranks
+    ("9999", W79, {("bomb", "9", PURE)}),  # 001:631 四纯癞子炸: the four of one wild rank
     ("A7", W7, {("pair", "A", NONE)}),  # 001:606 软对牌
     ("AAA7", W7, {("triple_single", "A", NONE), ("bomb", "A", SOFT)}),  # 001:622 三个A加7: 软炸弹
     ("AA77", W7, {("bomb", "A", SOFT), ("triple_single", "A", NONE)}),  # 001:622 两个A加两个7
@@ -384,7 +438,9 @@ def test_as_fixes_the_faces() -> None:
     ("AAA", "A", W7),  # no wild card, no face
     ("7", "A", W7),  # alone, itself (001:602)
     ("77", "AA", W7),  # of one rank only, themselves (R9)
-    ("7799", "AAAA", W79),  # four wild cards: a pure bomb as they are (R9)
+    ("7799", "AAAA", W79),  # four wild cards of both ranks: a 四癞子炸 as they are (001:631, R9)
+    ("77779", "AAAAA", W79),  # five: a 五癞子炸 as they are (001:631)
+    ("9999", "AAAA", W79),  # the four of one wild rank: 四纯癞子炸 (001:631)
 ])
 def test_invalid_as(text: str, faces: str, wilds: frozenset[int]) -> None:
     assert judge(parse_cards(text, ""), parse_cards(faces, ""), (), wilds, False).code == "invalid_as"
@@ -398,6 +454,133 @@ def test_eight_wild_cards_classify_quickly() -> None:
         found = readings(play, W79, True)
     assert (time.perf_counter() - start) / 200 < 0.005
     assert ("airplane_pairs", 10) in {(x.kind, x.length) for x in found}
+
+
+# -- 天地癞子 bombs (001:631) ------------------------------------------------------------------------
+# 001:631, highest first: 王炸 ×6 > 八癞子炸 ×6 > 八软炸 ×6 > 七癞子炸 ×6 > 七软炸 ×6 > 六癞子炸 ×6 >
+# 六软炸 ×6 > 五癞子炸 ×6 > 五软炸 ×6 > 四纯癞子炸 ×4 > 四癞子炸 ×4 > 四硬炸 ×4 > 四软炸 ×2 > other patterns.
+# N癞子炸: N wild cards alone (N = 4: of both wild ranks); 四纯癞子炸: the four of one wild rank; N软炸:
+# N of a rank with wild cards standing in; 四硬炸: four natural cards. 7 and 9 are wild (W79).
+
+
+def sky(text: str, faces: str | None = None, table: tuple[Reading, ...] = (), four_with_two: bool = False) -> Any:
+    """The verdict on ``text`` (with ``as`` ``faces``) in 天地癞子, leading or on ``table``."""
+    return judge(parse_cards(text, ""), None if faces is None else parse_cards(faces, ""), table, W79, four_with_two,
+                 max_bomb=8)
+
+
+def sky_bomb(text: str, faces: str | None = None) -> Reading:
+    verdict = sky(text, faces)
+    assert not verdict.code, verdict.detail
+    assert {x.bomb for x in verdict.readings} != {NONE}
+    return next(x for x in verdict.readings if x.bomb != NONE)
+
+
+@pytest.mark.parametrize(("text", "faces", "bomb", "length", "rank"), [
+    ("KKK7", "K", SOFT, 4, "K"),  # 四软炸: 001:622's 三个A加7, here KKK + 7 as K
+    ("K799", "KKK", SOFT, 4, "K"),  # 四软炸 with both wild ranks standing in
+    ("KKKK", None, HARD, 4, "K"),  # 四硬炸: four natural cards (001:621)
+    ("7799", None, WILD, 4, "9"),  # 四癞子炸: four wild cards of both ranks (rank: the highest card, shown only)
+    ("7779", None, WILD, 4, "9"),
+    ("7777", None, PURE, 4, "7"),  # 四纯癞子炸: the four of one wild rank
+    ("9999", None, PURE, 4, "9"),
+    ("KKKK7", None, SOFT, 5, "K"),  # 五软炸: no other reading, no as needed
+    ("KKK77", "KK", SOFT, 5, "K"),
+    ("77779", None, WILD, 5, "9"),  # 五癞子炸
+    ("KKKK79", None, SOFT, 6, "K"),  # 六软炸 (四带二 off)
+    ("KK7799", "KKKK", SOFT, 6, "K"),
+    ("777799", None, WILD, 6, "9"),  # 六癞子炸
+    ("KKKK779", None, SOFT, 7, "K"),  # 七软炸
+    ("KKK7799", "KKKK", SOFT, 7, "K"),
+    ("7777999", None, WILD, 7, "9"),  # 七癞子炸
+    ("KKKK7799", "KKKK", SOFT, 8, "K"),  # 八软炸
+    ("A7777999", "AAAAAAA", SOFT, 8, "A"),
+    ("77779999", None, WILD, 8, "9"),  # 八癞子炸
+])
+def test_sky_earth_bomb_classes_are_recognised(text: str, faces: str | None, bomb: str, length: int, rank: str) -> None:
+    verdict = sky(text, faces)
+    assert not verdict.code, verdict.detail
+    assert {(x.bomb, x.length, RANKS[x.rank]) for x in verdict.readings} == {(bomb, length, rank)}
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    ("KKK7", "triple_single"),  # 四软炸 or KKK + 7 (R9: as needed)
+    ("KKK77", "triple_pair"),  # 五软炸 or KKK + 77
+    ("KK7799", "pair_straight"),  # 六软炸 or e.g. QQ KK AA (wild cards as Q Q A A)
+    ("K777999", "straight"),  # 七软炸 or a straight of seven through K (six wild cards filling it)
+    ("KKKK7799", "airplane_singles"),  # 八软炸 or KKK AAA + K + a wing
+])
+def test_sky_earth_soft_bombs_need_as_when_the_cards_read_otherwise(text: str, other: str) -> None:
+    # R9: without as, the legal readings (any, leading) differ in bomb class → ambiguous_play
+    assert sky(text).code == "ambiguous_play"
+    assert other in {x.kind for x in readings(parse_cards(text, ""), W79, False, max_bomb=8)}
+
+
+# 001:631's order, one play per class, highest first; a higher class has the lowest rank it can and
+# the class below it the highest, so rank plays no part (四软炸 of 2 under 四硬炸 of 3, 五软炸 of 3
+# over 四纯癞子炸 of 9 …)
+ORDER = [("王炸", "BJRJ", None), ("八癞子炸", "77779999", None), ("八软炸", "33337799", "3333"),
+         ("七癞子炸", "7777999", None), ("七软炸", "3333779", None), ("六癞子炸", "777799", None),
+         ("六软炸", "333379", None), ("五癞子炸", "77779", None), ("五软炸", "33337", None),
+         ("四纯癞子炸", "7777", None), ("四癞子炸", "7999", None), ("四硬炸", "3333", None), ("四软炸", "2227", "2")]
+
+
+@pytest.mark.parametrize("k", range(len(ORDER)), ids=[f"{ORDER[k][0]}>{(ORDER + [('顺子', '', None)])[k + 1][0]}"
+                                                      for k in range(len(ORDER))])
+def test_sky_earth_each_class_beats_the_next(k: int) -> None:
+    hi = sky_bomb(*ORDER[k][1:])
+    lo = sky_bomb(*ORDER[k + 1][1:]) if k + 1 < len(ORDER) else sky("345678910JQKA").readings[0]  # 001:631 其他牌型
+    assert beats(hi, lo) and not beats(lo, hi)
+    assert not sky(ORDER[k + 1][1] if k + 1 < len(ORDER) else "345678910JQKA", table=(hi,)).readings
+
+
+def test_sky_earth_order_is_the_seeds_whole_list() -> None:
+    # every pair, not only neighbours; and the tier table lists 001:631's classes in its order
+    found = [sky_bomb(text, faces) for _, text, faces in ORDER]
+    for i, hi in enumerate(found):
+        for lo in found[i + 1:]:
+            assert beats(hi, lo) and not beats(lo, hi), (hi, lo)
+    assert sorted(TIERS, key=TIERS.__getitem__, reverse=True) == [(x.bomb, x.length) for x in found]
+
+
+@pytest.mark.parametrize(("a", "b", "wins"), [
+    (("AAAA7", None), ("KKKK7", None), True),  # 五软炸: within a 软 class, the higher rank (R8)
+    (("KKKK7", None), ("AAAA7", None), False),
+    (("22227799", "2222"), ("AAAA7799", "AAAA"), True),  # 八软炸 of 2 over 八软炸 of A
+    (("333379", None), ("22229", None), True),  # 六软炸 of 3 over 五软炸 of 2: the class first
+    (("AAAA", None), ("KKKK", None), True),  # 四硬炸 by rank
+    (("KKKK", None), ("AAAA", None), False),
+    (("9999", None), ("7777", None), True),  # 四纯癞子炸 by rank (9 over 7)
+    (("7777", None), ("9999", None), False),
+    (("AAA7", "A"), ("KKK9", "K"), True),  # 四软炸 by rank
+    (("7799", None), ("7799", None), False),  # 四癞子炸 has no rank: never over another
+    (("77779", None), ("77999", None), False),  # 五癞子炸 neither
+    (("77999", None), ("77779", None), False),
+])
+def test_sky_earth_same_class(a: tuple[str, str | None], b: tuple[str, str | None], wins: bool) -> None:
+    assert beats(sky_bomb(*a), sky_bomb(*b)) is wins
+
+
+def test_sky_earth_following_bombs() -> None:
+    # on 9999 (四纯癞子炸 of 9): 7777 is 四纯 of 7, lower (R8); 7799 would be 四癞子炸, a lower class;
+    # 77779 a 五癞子炸, higher (001:631)
+    pure9 = sky("9999").readings
+    assert sky("7777", table=pure9).code == "does_not_beat"
+    assert sky("7779", table=pure9).code == "does_not_beat"
+    assert sky("77779", table=pure9).bomb == WILD
+    # on 7799 (四癞子炸), another four wild cards of both ranks never beats; 四纯 does
+    mixed = sky("7799").readings
+    assert sky("7799", table=mixed).code == "does_not_beat"
+    assert sky("9999", table=mixed).bomb == PURE
+    # on a 四硬炸 of 2, KKK7 is a lower 四软炸 or a 三带一, which no bomb loses to: does_not_beat
+    assert sky("KKK7", table=sky("2222").readings).code == "does_not_beat"
+    # on 三带一 of Q, KKK7 may be 三带一 of K or a 四软炸: ambiguous (R9); KKK77 on a pair: the 五软炸 only
+    assert sky("KKK7", table=sky("QQQ3").readings).code == "ambiguous_play"
+    on_pair = sky("KKK77", table=sky("33").readings)
+    assert (on_pair.code, on_pair.bomb, on_pair.readings[0].length) == ("", SOFT, 5)
+    # with 四带二 on, KKKK + 7 + 9 is 四带二 or 六软炸: ambiguous (R9)
+    assert sky("KKKK79", four_with_two=True).code == "ambiguous_play"
+    assert sky("KKKK79", "KK", four_with_two=True).bomb == SOFT
 
 
 # -- bidding (R4) ---------------------------------------------------------------------------------
@@ -589,6 +772,13 @@ def test_describe_lists_the_table() -> None:
     assert factors["classic.rocket"] == factors["classic.hard"] == "×2 each played"  # 001:627
     assert factors["wild.rocket"] == factors["wild.pure"] == "×4 each played"  # 001:629
     assert factors["wild.hard"] == factors["wild.soft"] == "×2 each played"
+    # 001:631, in its order
+    sky_rows = [(m["zh"], m["factor"]) for m in d["multipliers"] if m.get("mode") == "sky_earth"]
+    assert sky_rows == [("王炸", "×6 each played"), ("八癞子炸", "×6 each played"), ("八软炸", "×6 each played"),
+                        ("七癞子炸", "×6 each played"), ("七软炸", "×6 each played"), ("六癞子炸", "×6 each played"),
+                        ("六软炸", "×6 each played"), ("五癞子炸", "×6 each played"), ("五软炸", "×6 each played"),
+                        ("四纯癞子炸", "×4 each played"), ("四癞子炸", "×4 each played"), ("四硬炸", "×4 each played"),
+                        ("四软炸", "×2 each played")]
     assert json.dumps(d, ensure_ascii=False)
 
 
@@ -604,6 +794,18 @@ def test_analyze_gives_every_reading() -> None:
     assert analyze({"variant": "doudizhu", "hand": "345"})["readings"] == []
     with pytest.raises(InvalidRound):
         analyze({"variant": "doudizhu", "hand": "33333"})  # a fifth 3 (R2)
+
+
+def test_analyze_sky_earth_bombs() -> None:
+    # R11 with 001:631 (7 and 9 wild): 77779 is a 五癞子炸 only (wild class, its cards as they are);
+    # AAAA9 a 五软炸 of As (the 9 as A); the same AAAA9 in 癞子 mode (9 wild) no pattern (001:629: four cards)
+    sky_earth = {"variant": "doudizhu", "options": {"mode": "sky_earth"}, "wilds": ["7", "9"]}
+    out = analyze({**sky_earth, "hand": "77779"})
+    assert [(x["kind"], x["bomb"], x["length"], x["as"]) for x in out["readings"]] == [
+        ("bomb", "wild", 5, ["7", "7", "7", "7", "9"])]
+    out = analyze({**sky_earth, "hand": "AAAA9"})
+    assert [(x["bomb"], x["rank"], x["as"]) for x in out["readings"]] == [("soft", "A", ["A"])]
+    assert analyze({"variant": "doudizhu", "options": {"mode": "wild"}, "wilds": ["9"], "hand": "AAAA9"})["readings"] == []
 
 
 @pytest.mark.parametrize("mode", ["classic", "wild", "sky_earth"])
