@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from .errors import InvalidRound, RoundError
 
@@ -36,6 +36,8 @@ _ALIASES: Final[dict[str, Rank]] = {**{name: r for r, name in enumerate(RANKS)},
 # compact-string tokens of two characters are tried before those of one: "10" before "1"
 # (which is no card), "BJ"/"RJ" (B and R are no card alone), 小王/大王
 _LONG_TOKENS: Final = frozenset(k for k in _ALIASES if len(k) == 2)
+# the spellings a game server sends (as written, or all lower case): one look-up per card, no upper()
+_AS_SENT: Final[dict[str, Rank]] = {**_ALIASES, **{k.lower(): r for k, r in _ALIASES.items()}}
 
 
 def canonical(rank: Rank) -> str:
@@ -89,6 +91,18 @@ def _tokens(text: str) -> list[Rank] | None:
     return out
 
 
+def cards_as_sent(value: list[Any] | tuple[Any, ...]) -> tuple[Rank, ...] | None:
+    """A list of cards each spelled as a game server sends them (canonical, or lower case),
+    without building a pointer; ``None`` when some card needs :func:`parse_cards`."""
+    out: list[Rank] = []
+    for v in value:
+        found = _AS_SENT.get(v) if type(v) is str else None
+        if found is None:
+            return None
+        out.append(found)
+    return tuple(out)
+
+
 def parse_cards(value: object, ptr: str) -> tuple[Rank, ...]:
     """A list of cards, or one compact string of them. An unknown card is 422
     ``unknown_card`` at its index in a list (every one reported), at ``ptr`` for a string."""
@@ -100,6 +114,9 @@ def parse_cards(value: object, ptr: str) -> tuple[Rank, ...]:
         return tuple(found)
     if not isinstance(value, list | tuple):
         raise InvalidRound(RoundError("invalid_type", ptr, "expected a list of cards or a string of cards"))
+    quick = cards_as_sent(value)
+    if quick is not None:
+        return quick
     out: list[Rank] = []
     errors: list[RoundError] = []
     for i, v in enumerate(value):

@@ -155,7 +155,9 @@ def readings(cards: Sequence[Rank], wilds: frozenset[Rank], four_with_two: bool,
             return (Reading("bomb", FOUR, wild[0], PURE, tuple(wild)),)
         # of both wild ranks (天地癞子): N癞子炸, 4 to 8 cards (001:631); no rank, the highest card shown
         return (Reading("bomb", len(cards), max(cards), WILD, tuple(sorted(cards))),)
-    if not wild or own_faces(cards, wilds):
+    if not wild:
+        return _free(counts_of(cards), 0, four_with_two, (), max_bomb)
+    if own_faces(cards, wilds):
         found = _free(counts_of(cards), 0, four_with_two, (), max_bomb)
         return tuple(Reading(r.kind, r.length, r.rank, r.bomb, tuple(sorted(wild))) for r in found)
     naturals = [c for c in cards if c not in wilds]
@@ -167,9 +169,26 @@ def readings(cards: Sequence[Rank], wilds: frozenset[Rank], four_with_two: bool,
     return _free(counts_of(naturals), len(wild), four_with_two, tuple(sorted(wild)), max_bomb)
 
 
+_FreeKey = tuple[tuple[int, ...], int, bool, tuple[Rank, ...], int]
+_KNOWN: Final[dict[_FreeKey, tuple[Reading, ...]]] = {}
+"""The readings of the card multisets met so far (the same few hundred plays recur in every
+round: a long-running worker reads each once, as it does its per-suit mahjong tables)."""
+_KNOWN_MAX: Final = 200_000
+
+
 def _free(c: list[int], w: int, four_with_two: bool, wild: tuple[Rank, ...], max_bomb: int) -> tuple[Reading, ...]:
     """The readings of natural counts ``c`` with ``w`` wild cards free to stand for any
-    non-joker rank (``wild``: their own ranks, for the example faces)."""
+    non-joker rank (``wild``: their own ranks, for the example faces); remembered."""
+    key = (tuple(c), w, four_with_two, wild, max_bomb)
+    found = _KNOWN.get(key)
+    if found is None:
+        if len(_KNOWN) >= _KNOWN_MAX:  # bounded: a stream of odd plays cannot grow a worker without end
+            _KNOWN.clear()
+        found = _KNOWN[key] = _read(c, w, four_with_two, wild, max_bomb)
+    return found
+
+
+def _read(c: list[int], w: int, four_with_two: bool, wild: tuple[Rank, ...], max_bomb: int) -> tuple[Reading, ...]:
     n = sum(c) + w
     out: list[Reading] = []
     if n == 1:

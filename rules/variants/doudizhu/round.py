@@ -10,9 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Final
 
-from ...cards import DECK_54, JOKERS, RANKS, Rank, card_pointers, card_strings, counts_of, excess_errors, parse_cards
+from ...cards import (
+    DECK_54,
+    JOKERS,
+    RANKS,
+    Rank,
+    card_pointers,
+    card_strings,
+    cards_as_sent,
+    counts_of,
+    excess_errors,
+    parse_cards,
+)
 from ...errors import InvalidRound, RoundError
 from .patterns import FOUR, NONE, Reading, beats, own_faces, readings
 
@@ -42,7 +54,12 @@ class Play:
     seat: int
     cards: tuple[Rank, ...]
     faces: tuple[Rank, ...] | None
-    pointers: tuple[str, ...]  # each card's
+    index: int  # in ``plays``
+    listed: bool  # the cards came as a list (a pointer per card), not as one compact string
+
+    def pointer(self, i: int) -> str:
+        """Card ``i``'s pointer (:func:`rules.cards.card_pointers`), built only for an error."""
+        return f"/plays/{self.index}/cards/{i}" if self.listed else f"/plays/{self.index}/cards"
 
 
 @dataclass(frozen=True)
@@ -205,6 +222,13 @@ def _plays(raw: object, errors: list[RoundError]) -> tuple[Play, ...]:
         return ()
     out: list[Play] = []
     for k, p in enumerate(raw):
+        if type(p) is dict:  # the usual entry, read without building a pointer
+            seat, raw_cards = p.get("seat"), p.get("cards")
+            if type(seat) is int and 0 <= seat < PLAYERS and type(raw_cards) is list and p.get("as") is None:
+                quick = cards_as_sent(raw_cards)
+                if quick is not None:
+                    out.append(Play(seat, quick, None, k, True))
+                    continue
         ptr = f"/plays/{k}"
         if not isinstance(p, Mapping):
             errors.append(RoundError("invalid_type", ptr, "expected an object {seat, cards, as?}"))
@@ -217,7 +241,7 @@ def _plays(raw: object, errors: list[RoundError]) -> tuple[Play, ...]:
         cards = _cards(raw_cards, f"{ptr}/cards", errors)
         raw_as = p.get("as")
         faces = None if raw_as is None else _cards(raw_as, f"{ptr}/as", errors)
-        out.append(Play(seat, cards, faces, tuple(card_pointers(raw_cards, f"{ptr}/cards", len(cards)))))
+        out.append(Play(seat, cards, faces, k, isinstance(raw_cards, list | tuple)))
     return tuple(out)
 
 
@@ -230,6 +254,9 @@ def deal_errors(deal: Deal, raw: Mapping[str, Any]) -> list[RoundError]:
               for i, h in enumerate(deal.hands) if len(h) != HAND_SIZE]
     if len(deal.bottom) != BOTTOM_SIZE:
         errors.append(RoundError("bottom_size", "/bottom", f"{len(deal.bottom)} cards; the bottom is {BOTTOM_SIZE} (001:601)"))
+    if all(n <= most for n, most in zip(counts_of([*chain.from_iterable(deal.hands), *deal.bottom]), DECK_54.copies,
+                                          strict=True)):
+        return errors  # no card too many: the pointers of every card are not needed
     places: list[tuple[Rank, str]] = []
     for i, h in enumerate(deal.hands):
         places += zip(h, card_pointers(raw["players"][i].get("hand"), f"/players/{i}/hand", len(h)), strict=True)
@@ -375,10 +402,10 @@ def replay(deal: Deal, landlord: int, wilds: frozenset[Rank], four_with_two: boo
 
 def _take(hand: list[int], p: Play, seat: int) -> None:
     errors: list[RoundError] = []
-    for r, ptr in zip(p.cards, p.pointers, strict=True):
+    for i, r in enumerate(p.cards):
         if hand[r]:
             hand[r] -= 1
         else:
-            errors.append(RoundError("card_not_held", ptr, f"seat {seat} does not hold (or no longer holds) {RANKS[r]}"))
+            errors.append(RoundError("card_not_held", p.pointer(i), f"seat {seat} does not hold (or no longer holds) {RANKS[r]}"))
     if errors:
         raise InvalidRound(errors)
