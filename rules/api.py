@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from .canonical import dumps_bytes
-from .errors import InvalidRound, RoundError
+from .errors import InvalidRound, RoundError, unused_field_errors
 from .expected import check_expected, mismatches
 from .hand import memo as hand_memo
 from .ledger import scores
@@ -82,8 +82,7 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
 
 def _refuse_card_fields(request: Mapping[str, Any], fields: frozenset[str]) -> None:
     """422 ``field_not_used`` for each card-game field a mahjong request gives (null is absent)."""
-    errors = [RoundError("field_not_used", f"/{k}", f"{k!r} belongs to the card games; {request.get('variant')} has none")
-              for k in sorted(fields) if request.get(k) is not None]
+    errors = unused_field_errors(request, sorted(fields), f"belongs to the card games; {request.get('variant')} has none")
     if errors:
         raise InvalidRound(errors)
 

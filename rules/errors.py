@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,19 @@ class InvalidRound(Exception):
 def pointer(*parts: object) -> str:
     """Build a JSON pointer from path parts, escaping ``~`` and ``/`` per RFC 6901."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def unused_field_errors(body: Mapping[str, Any], fields: Iterable[str], why: str,
+                        player_fields: Iterable[str] = ()) -> list[RoundError]:
+    """422 ``field_not_used`` for each of ``fields`` the body gives (null counts as absent), and
+    each of ``player_fields`` of each player: the other game's fields (mahjong or cards)."""
+    errors = [RoundError("field_not_used", f"/{k}", f"{k!r} {why}") for k in fields if body.get(k) is not None]
+    players = body.get("players")
+    if isinstance(players, list) and player_fields:
+        errors += [RoundError("field_not_used", f"/players/{i}/{k}", f"{k!r} {why}")
+                   for i, p in enumerate(players) if isinstance(p, Mapping) for k in player_fields
+                   if p.get(k) is not None]
+    return errors
 
 
 def fail(code: str, ptr: str, detail: str) -> InvalidRound:

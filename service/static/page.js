@@ -505,9 +505,8 @@ function buildBuilder() {
 }
 
 // --- the palette: the variant's tile set, with how many copies are left -------------------------
-const DECK = Object.fromEntries([...CARD_RANKS.map((c) => [c, 4]), ["BJ", 1], ["RJ", 1]]);  // 54 cards
-function tileCopies() {
-  if (isCards()) return DECK;
+function tileCopies() {  // the variant's own description says what is in play: its cards, or its tile set
+  if (isCards()) return Object.fromEntries((state.detail?.cards?.cards || []).map((c) => [c.card, c.copies]));
   const sets = state.detail?.tile_sets || {};
   return (sets[String(nPlayers())] || Object.values(sets)[0] || {}).copies || {};
 }

@@ -15,14 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...cards import DECK_54, RANKS, card_strings, excess_errors, parse_cards
+from ...cards import DECK_54, RANKS, card_pointers, card_strings, excess_errors, parse_cards
 from ...errors import InvalidRound, RoundError
 from ...options import describe_options, option, options_schema, parse_options
 from ...variant import CardSettlement, Variant
 from . import patterns
 from .generate import generate_round
 from .patterns import KIND, as_faces, readings
-from .round import MAX_BOMB, deal_errors, follow_bidding, read_deal, replay, wild_errors
+from .round import ANALYZE_MAHJONG_FIELDS, MAX_BOMB, deal_errors, follow_bidding, mahjong_field_errors, read_deal, replay, wild_errors
 from .settle import describe_rows, settle
 
 
@@ -80,11 +80,15 @@ class Doudizhu(Variant):
 
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
         """R11: the readings of ``hand`` as one play, with the table's ``wilds``."""
-        hand = parse_cards(body.get("hand", []), "/hand")
-        wilds = parse_cards(body.get("wilds") or [], "/wilds")
+        unused = mahjong_field_errors(body, ANALYZE_MAHJONG_FIELDS)
+        if unused:
+            raise InvalidRound(unused)
         raw = body.get("hand", [])
-        ptrs = [f"/hand/{i}" for i in range(len(hand))] if isinstance(raw, list) else ["/hand"] * len(hand)
-        errors = wild_errors(wilds, opts.mode, body.get("wilds")) + excess_errors(list(zip(hand, ptrs, strict=True)), DECK_54)
+        hand = parse_cards(raw, "/hand")
+        raw_wilds = body.get("wilds")
+        wilds = parse_cards(raw_wilds, "/wilds") if raw_wilds is not None else ()
+        ptrs = card_pointers(raw, "/hand", len(hand))
+        errors = wild_errors(wilds, opts.mode, raw_wilds) + excess_errors(list(zip(hand, ptrs, strict=True)), DECK_54)
         if errors:
             raise InvalidRound(errors)
         wild = frozenset(wilds)

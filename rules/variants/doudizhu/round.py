@@ -25,7 +25,7 @@ from ...cards import (
     excess_errors,
     parse_cards,
 )
-from ...errors import InvalidRound, RoundError
+from ...errors import InvalidRound, RoundError, unused_field_errors
 from .patterns import FOUR, NONE, Reading, beats, own_faces, readings
 
 PLAYERS: Final = 3
@@ -33,6 +33,7 @@ HAND_SIZE: Final = 17  # 一人 17 张 (001:601)
 BOTTOM_SIZE: Final = 3  # 留 3 张做底牌 (001:601)
 MAHJONG_FIELDS: Final = ("wins", "wall_remaining", "last_drawer", "reveals")
 MAHJONG_PLAYER_FIELDS: Final = ("melds", "discards", "flowers", "ready_declared_turn")
+ANALYZE_MAHJONG_FIELDS: Final = ("melds", "reveals")  # a hand analysis's mahjong fields
 WILD_COUNT: Final[dict[str, int]] = {"classic": 0, "wild": 1, "sky_earth": 2}  # R3
 MAX_BOMB: Final[dict[str, int]] = {"classic": 4, "wild": 4, "sky_earth": 8}  # 001:627, 001:629, 001:631 (八软炸)
 CALL: Final = "call"
@@ -116,6 +117,9 @@ class Verdict:
 
 
 def _seat(v: object, ptr: str, errors: list[RoundError]) -> int:
+    if v is None:
+        errors.append(RoundError("missing_field", ptr, "a seat number (0, 1 or 2) is needed here"))
+        return -1
     if not isinstance(v, int) or isinstance(v, bool):
         errors.append(RoundError("invalid_type", ptr, "expected a seat number (0, 1 or 2)"))
         return -1
@@ -140,21 +144,14 @@ def _required(d: Mapping[str, Any], key: str, ptr: str, errors: list[RoundError]
     return v
 
 
-def unused_field_errors(d: Mapping[str, Any]) -> list[RoundError]:
-    """The mahjong fields (R10) given on a 斗地主 round: 422 ``field_not_used`` (null is absent)."""
-    errors = [RoundError("field_not_used", f"/{k}", f"{k!r} is a mahjong field; 斗地主 has none")
-              for k in MAHJONG_FIELDS if d.get(k) is not None]
-    players = d.get("players")
-    if isinstance(players, list):
-        errors += [RoundError("field_not_used", f"/players/{i}/{k}", f"{k!r} is a mahjong field; 斗地主 has none")
-                   for i, p in enumerate(players) if isinstance(p, Mapping) for k in MAHJONG_PLAYER_FIELDS
-                   if p.get(k) is not None]
-    return errors
+def mahjong_field_errors(d: Mapping[str, Any], fields: Sequence[str] = MAHJONG_FIELDS) -> list[RoundError]:
+    """The mahjong fields (R10) given on a 斗地主 request: 422 ``field_not_used`` (null is absent)."""
+    return unused_field_errors(d, fields, "is a mahjong field; 斗地主 has none", MAHJONG_PLAYER_FIELDS)
 
 
 def read_deal(d: Mapping[str, Any], flags_cls: type, parse_flags: ParseFlags) -> Deal:
     """The request's fields, type-checked (every error of the stage at once)."""
-    errors = unused_field_errors(d)
+    errors = mahjong_field_errors(d)
     raw_players = d.get("players")
     if not isinstance(raw_players, list):
         raise InvalidRound([*errors, RoundError("invalid_type" if raw_players is not None else "missing_field",
@@ -171,9 +168,10 @@ def read_deal(d: Mapping[str, Any], flags_cls: type, parse_flags: ParseFlags) ->
             hands.append(())
             flags.append(None)
             continue
-        if p.get("seat") != i or isinstance(p.get("seat"), bool):
+        if type(p.get("seat")) is not int or p.get("seat") != i:
             errors.append(RoundError("seat_order", f"{ptr}/seat", f"players must be listed by seat: expected {i}"))
-        hands.append(_cards(_required(p, "hand", f"{ptr}/hand", errors) or [], f"{ptr}/hand", errors))
+        raw_hand = _required(p, "hand", f"{ptr}/hand", errors)
+        hands.append(_cards(raw_hand, f"{ptr}/hand", errors) if raw_hand is not None else ())
         try:
             flags.append(parse_flags(flags_cls, p.get("flags"), f"{ptr}/flags", "flag"))
         except InvalidRound as e:
@@ -183,7 +181,8 @@ def read_deal(d: Mapping[str, Any], flags_cls: type, parse_flags: ParseFlags) ->
     dealer = _seat(dealer_raw, "/dealer", errors) if dealer_raw is not None else -1
     bottom_raw = _required(d, "bottom", "/bottom", errors)
     bottom = _cards(bottom_raw, "/bottom", errors) if bottom_raw is not None else ()
-    wilds = _cards(d.get("wilds") or [], "/wilds", errors)
+    raw_wilds = d.get("wilds")
+    wilds = _cards(raw_wilds, "/wilds", errors) if raw_wilds is not None else ()
     bids = _bids(_required(d, "bidding", "/bidding", errors), errors)
     landlord_raw = d.get("landlord")
     landlord = None if landlord_raw is None else _seat(landlord_raw, "/landlord", errors)
@@ -207,6 +206,9 @@ def _bids(raw: object, errors: list[RoundError]) -> tuple[Bid, ...]:
             continue
         seat = _seat(b.get("seat"), f"{ptr}/seat", errors)
         action = b.get("action")
+        if action is None:
+            errors.append(RoundError("missing_field", f"{ptr}/action", "a bid needs its action: call, rob or pass"))
+            continue
         if action not in (CALL, ROB, PASS):
             errors.append(RoundError("invalid_bidding", f"{ptr}/action", "action is one of call (叫地主), rob (抢地主), pass"))
             continue
@@ -388,7 +390,8 @@ def replay(deal: Deal, landlord: int, wilds: frozenset[Rank], four_with_two: boo
         _take(held[seat], p, seat)
         verdict = judge(p.cards, p.faces, table, wilds, four_with_two, max_bomb=max_bomb)
         if verdict.code:
-            where = f"{ptr}/as" if verdict.code in ("invalid_as", "ambiguous_play") else f"{ptr}/cards"
+            spoilt = verdict.code in ("invalid_as", "ambiguous_play") or _as_spoils(p, table, wilds, four_with_two, max_bomb)
+            where = f"{ptr}/as" if spoilt else f"{ptr}/cards"
             raise InvalidRound(RoundError(verdict.code, where, verdict.detail))
         table, last = verdict.readings, seat
         played.append(Played(k, seat, p.cards, verdict.bomb))
@@ -398,6 +401,14 @@ def replay(deal: Deal, landlord: int, wilds: frozenset[Rank], four_with_two: boo
     if winner < 0:
         raise InvalidRound(RoundError("round_not_finished", "/plays", "the plays end with every hand still holding cards"))
     return Replay(winner, tuple(played), tuple(tuple(r for r in range(len(c)) for _ in range(c[r])) for c in held))
+
+
+def _as_spoils(p: Play, table: tuple[Reading, ...], wilds: frozenset[Rank], four_with_two: bool, max_bomb: int) -> bool:
+    """Whether the play's ``as`` is what makes it wrong: without it the cards make a legal
+    play here (they may need an ``as``, but not this one)."""
+    if p.faces is None:
+        return False
+    return judge(p.cards, None, table, wilds, four_with_two, max_bomb=max_bomb).code in ("", "ambiguous_play")
 
 
 def _take(hand: list[int], p: Play, seat: int) -> None:

@@ -61,7 +61,7 @@ DOUBLE: Final[dict[str, Row]] = {"none": Row("none", "不加倍", "No double", 1
                                  "double": Row("double", "加倍", "Double", 2, "001:625"),
                                  "super": Row("super", "超级加倍", "Super double", 4, "001:625")}
 ROB: Final = Row("rob", "抢地主", "Rob the landlord", 2, "001:625")
-SHOW: Final = Row("show_cards", "明牌", "Show cards", 5, "001:625")  # ×2-5, the largest flag (R5)
+SHOW: Final = Row("show_cards", "明牌", "Show cards", 5, "001:625")  # ×2-5: the largest flag (R5), 5 at most
 SPRING: Final = Row("spring", "春天", "Spring", 2, "001:625")
 ANTI_SPRING: Final = Row("anti_spring", "反春天", "Anti-spring", 2, "R5")
 LANDLORD_WINS: Final = ("地主胜", "Landlord wins")
@@ -138,11 +138,12 @@ def describe_rows() -> list[dict[str, Any]]:
         {"id": "base_points", "zh": "底分", "en": "Base stake", "factor": "option base_points", "seed": "001:624"},
         {"id": "initial_multiple", "zh": "初始倍数", "en": "Room multiple", "factor": "option initial_multiple",
          "seed": "001:625"},
-        {"id": ROB.id, "zh": ROB.zh, "en": ROB.en, "factor": "×2 per rob", "seed": ROB.seed},
-        {"id": SHOW.id, "zh": SHOW.zh, "en": SHOW.en, "factor": "×1-5, the largest show_cards flag", "seed": SHOW.seed},
-        {"id": SPRING.id, "zh": SPRING.zh, "en": SPRING.en, "factor": "×2", "seed": SPRING.seed},
-        {"id": ANTI_SPRING.id, "zh": ANTI_SPRING.zh, "en": ANTI_SPRING.en, "factor": "×2 (option anti_spring)",
-         "seed": ANTI_SPRING.seed},
+        {"id": ROB.id, "zh": ROB.zh, "en": ROB.en, "factor": f"×{ROB.factor} per rob", "seed": ROB.seed},
+        {"id": SHOW.id, "zh": SHOW.zh, "en": SHOW.en, "factor": f"×1-{SHOW.factor}, the largest show_cards flag",
+         "seed": SHOW.seed},
+        {"id": SPRING.id, "zh": SPRING.zh, "en": SPRING.en, "factor": f"×{SPRING.factor}", "seed": SPRING.seed},
+        {"id": ANTI_SPRING.id, "zh": ANTI_SPRING.zh, "en": ANTI_SPRING.en,
+         "factor": f"×{ANTI_SPRING.factor} (option anti_spring)", "seed": ANTI_SPRING.seed},
     ]
     for mode, bombs in BOMBS.items():
         rows += [{"id": f"{mode}.{b.id}", "zh": b.zh, "en": b.en, "factor": f"×{b.factor} each played",

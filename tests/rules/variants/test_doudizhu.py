@@ -820,3 +820,64 @@ def test_generated_rounds_settle_zero_sum_and_deterministic(mode: str) -> None:
         # the landlord's total is the farmers' sum, with the other sign (R6)
         landlord = next(h["seat"] for h in answer["hands"] if h["role"] == "landlord")
         assert totals(answer)[landlord] == -sum(t for s, t in enumerate(totals(answer)) if s != landlord)
+
+
+# -- the review's findings (each failed before its fix) -----------------------------------------
+
+
+def test_an_as_that_spoils_a_legal_play_is_the_culprit() -> None:
+    # R9: with 7 wild, 3 4 5 7 7 is the straight 34567 (the two 7s as 6 and 7 — a legal lead, R7);
+    # "as": ["8", "9"] makes 3 4 5 8 9, no pattern (001:611 needs five consecutive ranks): the
+    # cards are fine, the `as` is wrong, so the pointer is the `as`
+    body = round_body({0: "34577" + "9910JQKAAA2"}, "888", "0c 1p 2p", plays("0:34577/89"),
+                      options={"mode": "wild"}, wilds="7")
+    assert errors_of(body) == [("not_a_pattern", "/plays/0/as")]
+    # without `as` the same cards lead legally (the straight; no reading of them is a bomb)
+    body["plays"][0].pop("as")
+    assert errors_of(body)[0] == ("round_not_finished", "/plays")
+
+
+def test_cards_that_make_no_pattern_with_any_as_point_at_the_cards() -> None:
+    # R7: 3 4 5 9 7 with 7 wild: whatever the 7 stands for, 3 4 5 9 + one rank is no straight
+    # (001:611: five consecutive ranks) and no other five-card pattern (三带一对 needs three of a
+    # rank): the cards are the culprit, not the `as`
+    body = round_body({0: "34597"}, "888", "0c 1p 2p", plays("0:34597/6"), options={"mode": "wild"}, wilds="7")
+    assert errors_of(body) == [("not_a_pattern", "/plays/0/cards")]
+
+
+@pytest.mark.parametrize("value", [0, False, {}])
+def test_a_hand_that_is_no_list_is_invalid_type(value: Any) -> None:
+    # R2: a hand is a list of cards or a compact string; 0, false and {} are neither (not an empty hand)
+    assert errors_of(mutated(_set(["players", 1, "hand"], value))) == [("invalid_type", "/players/1/hand")]
+
+
+@pytest.mark.parametrize("value", [0, False, {}])
+def test_classic_wilds_that_are_no_list_are_invalid_type(value: Any) -> None:
+    # R3: in classic `wilds` is absent or empty; 0, false and {} are neither
+    assert errors_of(mutated(_set(["wilds"], value))) == [("invalid_type", "/wilds")]
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda b: b["bidding"][0].pop("action"), [("missing_field", "/bidding/0/action")]),
+    (lambda b: b["bidding"][0].pop("seat"), [("missing_field", "/bidding/0/seat")]),
+    (lambda b: b["plays"][0].pop("seat"), [("missing_field", "/plays/0/seat")]),
+    (_set(["players", 0, "seat"], 0.0), [("seat_order", "/players/0/seat")]),  # a seat is an integer
+])
+def test_missing_bid_and_play_fields_as_over_http(change: Any, expected: list[tuple[str, str]]) -> None:
+    # the engine answers what the HTTP shape check answers (missing_field), called directly too
+    assert errors_of(mutated(change)) == expected
+
+
+@pytest.mark.parametrize(("field", "value"), [("melds", []), ("reveals", {})])
+def test_a_card_analysis_refuses_mahjong_fields(field: str, value: Any) -> None:
+    # R10: the other game's fields are refused both ways, in hand analysis too
+    with pytest.raises(InvalidRound) as caught:
+        analyze({"variant": "doudizhu", "hand": ["3"], field: value})
+    assert [(e.code, e.pointer) for e in caught.value.errors] == [("field_not_used", f"/{field}")]
+
+
+def test_the_multiplier_table_is_read_from_the_rows() -> None:
+    # describe: 抢地主 ×2 per rob, 明牌 ×1-5, 春天 ×2, 反春天 ×2 (001:625, R5)
+    rows = {r["id"]: r["factor"] for r in describe_variant("doudizhu")["multipliers"]}
+    assert (rows["rob"], rows["show_cards"], rows["spring"], rows["anti_spring"]) == (
+        "×2 per rob", "×1-5, the largest show_cards flag", "×2", "×2 (option anti_spring)")
