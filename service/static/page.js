@@ -730,6 +730,7 @@ async function start() {
   document.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); settle(); } });
   $("variant").addEventListener("change", async (e) => {
     const r = state.round, wasCards = isCards();
+    state.answer = null; $("answer").replaceChildren(); clearProblems();  // an answer of another variant's rules
     r.variant = e.target.value;
     await loadVariant(r.variant);
     if (isCards() !== wasCards) {  // tiles ↔ cards: the other game's fields and hands mean nothing here
@@ -744,6 +745,8 @@ async function start() {
     const names = new Set(state.detail.options.map((o) => o.name)), flags = new Set(state.detail.flags.map((f) => f.name));
     if (r.options) for (const k of Object.keys(r.options)) if (!names.has(k)) delete r.options[k];
     for (const p of r.players) if (p.flags) for (const k of Object.keys(p.flags)) if (!flags.has(k)) delete p.flags[k];
+    if (r.options && !Object.keys(r.options).length) delete r.options;  // no setting left: the defaults
+    for (const p of r.players) if (p.flags && !Object.keys(p.flags).length) delete p.flags;
     const { min, max } = state.detail.players;
     if (nPlayers() < min || nPlayers() > max) resize(Math.min(Math.max(nPlayers(), min), max));
     renderAll();

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from service import create_app
@@ -264,3 +264,192 @@ def test_every_variant_loads_its_example_and_settles(page: Page, base_url: str) 
         assert json_view(page) == examples[v["id"]]["value"], v["id"]
         expect(page.locator("#zero-sum")).to_contain_text("zero-sum")
         expect(page.locator("#problems")).to_be_empty()
+
+
+# --- 斗地主 (doudizhu): a card game, with its own round shape (bottom, bidding, plays; no wins) ----------
+# The contract's example for doudizhu is the first golden case (by file name) that settles
+# (service/contract.py, _first_golden_request): 01-landlord-wins-plain.
+DDZ_CASE = load(GOLDEN / "doudizhu" / "01-landlord-wins-plain.json")
+DDZ_ROUND = DDZ_CASE["request"]
+# Its deal with one card that does not exist: seat 1's A (index 16) written '11' (001:601 lists
+# the 54 cards: 3-10 J Q K A 2 and the two jokers).
+DDZ_BAD_CASE = load(GOLDEN / "doudizhu" / "e34-unknown-card.json")
+# Case 01 by hand: the deal is 17 cards a seat + 3 bottom cards (001:601). Seat 0 calls, 1 and 2
+# pass, so seat 0 is 地主 and takes the bottom (20 cards); seats 1 and 2 are 农民.
+DDZ_ROLES = ["地主 landlord", "农民 farmer", "农民 farmer"]
+DDZ_LANDLORD_BADGE = ["Seat 0 地主", "Seat 1", "Seat 2"]
+# Cards left: seat 0 plays 12 + 1 + 2 + 5 = 20, i.e. all it holds, and wins; seat 1 plays 9 and
+# 33 out of its 17 (3 3 3 4 5 5 6 6 7 7 8 8 9 9 J Q A); seat 2 passes every time and keeps its 17.
+DDZ_CARDS_LEFT = [
+    [],
+    ["3", "4", "5", "5", "6", "6", "7", "7", "8", "8", "9", "J", "Q", "A"],
+    ["4", "5", "6", "7", "8", "9", "10", "J", "J", "Q", "Q", "K", "A", "A", "2", "BJ", "RJ"],
+]
+# Per farmer 底分 1 (001:624) × 初始 1 × no rob, show, bomb, spring or double = 1, paid to the
+# landlord by each farmer (身份系数 农民 1, 地主 2: 001:625) → [2, -1, -1]: the case's hand-worked
+# expect.totals, which these tests read from the case.
+DDZ_TOTALS: list[int] = DDZ_CASE["expect"]["totals"]
+
+
+def chip_codes(cell: Locator) -> list[str]:
+    """The cards a cell shows, by code: each chip's label ends with '(code)'."""
+    titles: list[str] = cell.locator(".tile").evaluate_all("els => els.map(e => e.title)")
+    return [t[t.rindex("(") + 1:-1] for t in titles]
+
+
+def test_doudizhu_example_settles_with_roles_cards_left_and_totals(page: Page) -> None:
+    page.select_option("#variant", "doudizhu")
+    expect(page.locator('[data-key="add-play"]')).to_have_count(1)  # the card builder, not the tile one
+    expect(page.locator('[data-key="add-win"]')).to_have_count(0)
+    page.click("#example")
+    expect(page.locator("#status")).to_have_text(f"Example: {DDZ_CASE['title']}")
+    expect(page.locator("table.items tbody tr")).to_have_count(len(DDZ_CASE["expect"]["items"]))
+    assert json_view(page) == DDZ_ROUND
+    assert DDZ_TOTALS == [2, -1, -1]  # the case's hand-worked totals (001:624, :625; see above)
+    expect(page.locator("#problems")).to_be_empty()
+
+    hands = page.locator("table.hands tbody tr")
+    expect(hands).to_have_count(3)
+    expect(page.locator("table.hands thead")).to_contain_text("身份 Role")
+    expect(page.locator("table.hands thead")).to_contain_text("余牌 Cards left")
+    for seat in range(3):
+        row = page.locator(f'table.hands tbody tr[data-seat="{seat}"]')
+        expect(row.locator("th")).to_have_text(f"Seat {seat}")
+        expect(row.locator("td").nth(0)).to_have_text(DDZ_ROLES[seat])
+        expect(row.locator("td").nth(1)).to_have_text("✓ 胜" if seat == 0 else "")  # the landlord played out first
+        expect(row.locator("td").nth(3).locator(".tile")).to_have_count(len(DDZ_CARDS_LEFT[seat]))
+        assert chip_codes(row.locator("td").nth(3)) == DDZ_CARDS_LEFT[seat], seat
+    expect(page.locator('table.hands tbody tr[data-seat="2"] td').nth(3)).to_contain_text("小王")
+    expect(page.locator('table.hands tbody tr[data-seat="2"] td').nth(3)).to_contain_text("大王")
+
+    totals = page.locator("table.totals tbody tr")
+    expect(totals).to_have_count(3)
+    for seat, total in enumerate(DDZ_TOTALS):
+        row = page.locator(f'table.totals tbody tr[data-seat="{seat}"]')
+        expect(row.locator("th")).to_have_text(DDZ_LANDLORD_BADGE[seat])
+        expect(row.locator("td.num").first).to_have_text(f"{total:+d}" if total else "0")
+    items = page.locator("table.items tbody tr")
+    for k, it in enumerate(DDZ_CASE["expect"]["items"]):
+        expect(items.nth(k)).to_contain_text(f"Seat {it['payer']} → Seat {it['payee']}")
+        expect(items.nth(k).locator("td").nth(2)).to_have_text(str(it["points"]))
+        expect(items.nth(k)).to_contain_text("地主胜")
+    expect(page.locator("#zero-sum")).to_contain_text("zero-sum")
+    expect(page.locator(".summary")).to_contain_text(f"next dealer Seat {DDZ_CASE['expect']['next_dealer']}")
+
+
+def test_doudizhu_unknown_card_is_marked_at_its_pointer_and_fixed_with_the_picker(page: Page) -> None:
+    page.fill("#json", json.dumps(DDZ_BAD_CASE["request"], ensure_ascii=False))
+    expect(page.locator("#variant")).to_have_value("doudizhu")  # the builder followed the pasted round
+    hand = page.locator('.zone[data-ptr="/players/1/hand"]')
+    expect(hand.locator(".chips .tile")).to_have_count(17)
+    bad = page.locator('[data-ptr="/players/1/hand/16"]')
+    expect(bad).to_have_class(re.compile(r"\bunknown\b"))  # shown as no card before settling
+    page.click("#settle")
+    expect(page.locator("#problems")).to_contain_text("422")
+    expect(page.locator("#problems")).to_contain_text("/players/1/hand/16")
+    expect(page.locator("#problems")).to_contain_text("unknown_card")
+    expect(bad).to_have_class(re.compile(r"\bbad\b"))
+    expect(hand.locator(".field-error")).to_contain_text("'11' is not a card")
+    expect(page.locator(".field-error")).to_have_count(1)
+    expect(page.locator("table.items")).to_have_count(0)
+
+    # the 11 was seat 1's A (e34's working): out with a click, the A back in with the picker
+    bad.click()
+    pick(page, "/players/1/hand", ["A"])
+    fixed = json_view(page)
+    assert fixed["players"][1]["hand"] == DDZ_ROUND["players"][1]["hand"]
+    assert {k: v for k, v in fixed.items() if k != "round_id"} == {k: v for k, v in DDZ_ROUND.items() if k != "round_id"}
+    page.click("#settle")
+    expect(page.locator("table.items tbody tr")).to_have_count(2)
+    expect(page.locator("#problems")).to_be_empty()
+    expect(page.locator(".field-error")).to_have_count(0)
+    for seat, total in enumerate(DDZ_TOTALS):  # now golden case 01's round: its totals
+        expect(page.locator(f'table.totals tbody tr[data-seat="{seat}"] td.num').first).to_have_text(
+            f"{total:+d}" if total else "0")
+
+
+CARD_ROUND_FIELDS = {"bottom", "bidding", "plays", "wilds", "landlord"}
+MAHJONG_ROUND_FIELDS = {"wins", "wall_remaining", "last_drawer", "reveals"}
+MAHJONG_PLAYER_FIELDS = {"melds", "discards", "flowers", "ready_declared_turn"}
+
+
+def choose_variant(page: Page, variant: str) -> None:
+    """Pick a variant as a person does: the select takes the focus first (a click or Tab), so a
+    field typed in just before commits its value (its change event) before the variant changes."""
+    page.focus("#variant")
+    page.select_option("#variant", variant)
+
+
+def test_switching_between_doudizhu_and_mahjong_keeps_only_the_games_own_fields(page: Page) -> None:
+    # a full 斗地主 round, with a doudizhu-only option and player flag
+    choose_variant(page, "doudizhu")
+    page.click("#example")
+    expect(page.locator("table.items tbody tr")).to_have_count(2)
+    page.locator('[data-key="opt:anti_spring"]').uncheck()
+    page.fill('[data-key="flag:0:show_cards"]', "2")  # committed when the focus moves on
+    page.focus("#round-id")
+    ddz = json_view(page)
+    assert ddz["options"] == {"anti_spring": False}
+    assert ddz["players"][0]["flags"] == {"show_cards": 2}
+    assert set(ddz) >= {"bottom", "bidding", "plays"}, ddz
+
+    # → 转转麻将: nothing of the card game is left; the builder is the tile one
+    choose_variant(page, "zhuanzhuan")
+    expect(page.locator('[data-key="add-win"]')).to_have_count(1)
+    expect(page.locator('[data-key="add-play"]')).to_have_count(0)
+    expect(page.locator('[data-key="pal:1m"]')).to_have_count(1)
+    expect(page.locator('[data-key="pal:BJ"]')).to_have_count(0)
+    mj = json_view(page)
+    assert mj["variant"] == "zhuanzhuan"
+    assert not CARD_ROUND_FIELDS & set(mj), mj
+    assert mj["wins"] == []
+    assert "options" not in mj, mj  # the only option set was 斗地主's: none is left, the defaults hold
+    expect(page.locator("table.items")).to_have_count(0)  # the 斗地主 answer is gone with its rules
+    for p in mj["players"]:
+        assert p["hand"] == [], p  # a card hand means nothing in mahjong
+        assert "flags" not in p, p  # seat 0's only flag was 斗地主's show_cards
+
+    # a mahjong round for four with every mahjong-only field: win, wall, last drawer, reveal, meld,
+    # discard, ready turn, and a mahjong player flag
+    page.select_option("#players", "4")
+    pick(page, "/players/0/hand", tiles_of("123m456p789s1p"))
+    page.click('[data-key="add:/players/0:pong"]')
+    page.click('[data-key="pal:5s"]')
+    pick(page, "/players/1/discards", ["9m"])
+    pick(page, "/players/3/discards", ["9s"])
+    page.fill('[data-key="flag:1:passed_wins"]', '[{"tile": "2m", "turn": 1}]')
+    page.locator('[data-key="flag:1:passed_wins"]').dispatch_event("change")
+    page.fill('[data-key="rd:1"]', "3")
+    page.locator('[data-key="rd:1"]').dispatch_event("change")
+    page.click('[data-key="add-win"]')
+    page.click('[data-key="pal:1p"]')  # the picker points at the new win's tile
+    page.fill("#wall", "10")
+    page.locator("#wall").dispatch_event("change")
+    page.select_option("#last-drawer", "1")
+    pick(page, "/reveals/birds", ["1m"])
+    mj = json_view(page)
+    assert set(mj) >= MAHJONG_ROUND_FIELDS, mj
+    assert "melds" in mj["players"][0] and set(mj["players"][1]) >= {"discards", "ready_declared_turn"}, mj
+    assert mj["players"][1]["flags"] == {"passed_wins": [{"tile": "2m", "turn": 1}]}
+    assert len(mj["players"]) == 4 and "discards" in mj["players"][3], mj
+
+    # ← back to 斗地主: no mahjong field is left, the card game's are back (empty)
+    choose_variant(page, "doudizhu")
+    expect(page.locator('[data-key="add-play"]')).to_have_count(1)
+    expect(page.locator('[data-key="pal:BJ"]')).to_have_count(1)
+    back = json_view(page)
+    assert back["variant"] == "doudizhu"
+    assert not MAHJONG_ROUND_FIELDS & set(back), back
+    assert (back["bottom"], back["bidding"], back["plays"]) == ([], [], [])
+    assert len(back["players"]) == 3  # 斗地主 is for three (the variant's players min = max = 3)
+    for p in back["players"]:
+        assert not MAHJONG_PLAYER_FIELDS & set(p), p
+        assert "passed_wins" not in (p.get("flags") or {}), p
+        assert p["hand"] == [], p
+
+    # and once more to mahjong: no plays (nor bottom or bidding) come along
+    choose_variant(page, "zhuanzhuan")
+    expect(page.locator('[data-key="add-win"]')).to_have_count(1)
+    again = json_view(page)
+    assert not CARD_ROUND_FIELDS & set(again), again
+    assert again["wins"] == [], again
