@@ -6,14 +6,14 @@ All take and return plain JSON-ready data; errors are :class:`~rules.errors.Inva
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .canonical import dumps_bytes
 from .errors import InvalidRound, RoundError, unused_field_errors
 from .expected import check_expected, mismatches
 from .hand import memo as hand_memo
-from .ledger import scores
+from .ledger import Item, scores
 from .options import as_dict, parse_options
 from .snapshot import check_common, parse_snapshot
 from .variant import Variant
@@ -63,16 +63,25 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
         if expected is not None:
             check_expected(expected, snap.n)
         result = variant.settle(snap, opts)
+    return _answer(variant, request, opts, snap.round_id, snap.n, result.items, [h.to_dict() for h in result.hands],
+                   result.next_dealer, result.notes, expected)
+
+
+def _answer(variant: Variant, request: dict[str, Any], opts: Any, round_id: str | None, n: int,
+            items: tuple[Item, ...] | list[Item], hands: list[dict[str, Any]], next_dealer: int | None, notes: Sequence[str],
+            expected: Any) -> dict[str, Any]:
+    """The answer (DESIGN.md), mahjong or cards: scores from the items, the digest, and the
+    mismatches against ``expected`` when given."""
     answer: dict[str, Any] = {
         "variant": variant.id,
         "rules_version": variant.rules_version,
-        "round_id": snap.round_id,
+        "round_id": round_id,
         "options": as_dict(opts),
-        "scores": scores(result.items, snap.n),
-        "items": [it.to_dict() for it in result.items],
-        "hands": [h.to_dict() for h in result.hands],
-        "next_dealer": result.next_dealer,
-        "notes": list(result.notes),
+        "scores": scores(items, n),
+        "items": [it.to_dict() for it in items],
+        "hands": hands,
+        "next_dealer": next_dealer,
+        "notes": list(notes),
         "digest": digest(request, variant.rules_version),
     }
     if expected is not None:
@@ -97,21 +106,8 @@ def _settle_cards(variant: Variant, request: dict[str, Any], opts: Any) -> dict[
     n = variant.players[1]
     if expected is not None:
         check_expected(expected, n)
-    answer: dict[str, Any] = {
-        "variant": variant.id,
-        "rules_version": variant.rules_version,
-        "round_id": round_id,
-        "options": as_dict(opts),
-        "scores": scores(result.items, n),
-        "items": [it.to_dict() for it in result.items],
-        "hands": [dict(h) for h in result.hands],
-        "next_dealer": result.next_dealer,
-        "notes": list(result.notes),
-        "digest": digest(request, variant.rules_version),
-    }
-    if expected is not None:
-        answer["mismatches"] = mismatches(answer, expected)
-    return answer
+    return _answer(variant, request, opts, round_id, n, result.items, [dict(h) for h in result.hands],
+                   result.next_dealer, result.notes, expected)
 
 
 def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
