@@ -8,7 +8,7 @@ follows depends on it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Final
@@ -192,18 +192,25 @@ def read_deal(d: Mapping[str, Any], flags_cls: type, parse_flags: ParseFlags) ->
     return Deal(dealer, tuple(hands), bottom, wilds, tuple(flags), bids, landlord, plays)
 
 
-def _bids(raw: object, errors: list[RoundError]) -> tuple[Bid, ...]:
+def _entries(raw: object, field: str, shape: str, errors: list[RoundError]) -> Iterator[tuple[int, Mapping[str, Any]]]:
+    """The objects of the list ``field`` with their indexes (``None``: absent, none); a value that
+    is no list, or an entry that is no object, is 422 ``invalid_type``, reported in list order."""
     if raw is None:
-        return ()
+        return
     if not isinstance(raw, list):
-        errors.append(RoundError("invalid_type", "/bidding", "bidding must be a list of {seat, action}"))
-        return ()
+        errors.append(RoundError("invalid_type", f"/{field}", f"{field} must be a list of {shape}"))
+        return
+    for k, entry in enumerate(raw):
+        if isinstance(entry, Mapping):
+            yield k, entry
+        else:
+            errors.append(RoundError("invalid_type", f"/{field}/{k}", f"expected an object {shape}"))
+
+
+def _bids(raw: object, errors: list[RoundError]) -> tuple[Bid, ...]:
     out: list[Bid] = []
-    for k, b in enumerate(raw):
+    for k, b in _entries(raw, "bidding", "{seat, action}", errors):
         ptr = f"/bidding/{k}"
-        if not isinstance(b, Mapping):
-            errors.append(RoundError("invalid_type", ptr, "expected an object {seat, action}"))
-            continue
         seat = _seat(b.get("seat"), f"{ptr}/seat", errors)
         action = b.get("action")
         if action is None:
@@ -217,13 +224,8 @@ def _bids(raw: object, errors: list[RoundError]) -> tuple[Bid, ...]:
 
 
 def _plays(raw: object, errors: list[RoundError]) -> tuple[Play, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        errors.append(RoundError("invalid_type", "/plays", "plays must be a list of {seat, cards, as?}"))
-        return ()
     out: list[Play] = []
-    for k, p in enumerate(raw):
+    for k, p in _entries(raw, "plays", "{seat, cards, as?}", errors):
         if type(p) is dict:  # the usual entry, read without building a pointer
             seat, raw_cards = p.get("seat"), p.get("cards")
             if type(seat) is int and 0 <= seat < PLAYERS and type(raw_cards) is list and p.get("as") is None:
@@ -232,9 +234,6 @@ def _plays(raw: object, errors: list[RoundError]) -> tuple[Play, ...]:
                     out.append(Play(seat, quick, None, k, True))
                     continue
         ptr = f"/plays/{k}"
-        if not isinstance(p, Mapping):
-            errors.append(RoundError("invalid_type", ptr, "expected an object {seat, cards, as?}"))
-            continue
         seat = _seat(p.get("seat"), f"{ptr}/seat", errors)
         raw_cards = p.get("cards")
         if raw_cards is None:
