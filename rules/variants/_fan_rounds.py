@@ -9,11 +9,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from ..errors import InvalidRound, RoundError
-from ..ledger import HandReport
+from ..ledger import HandReport, Ledger, Settlement
 from ..patterns import PatternTable
-from ..snapshot import Player, Snapshot
+from ..snapshot import Player, Snapshot, Win
 from ..tiles import FLOWERS, Tile, chinese
 from ._fans import Result, Scored
+from ._round import PerWin
 
 _FLOWERS: Final = frozenset(FLOWERS)
 
@@ -95,3 +96,19 @@ def hand_reports(snap: Snapshot, won: Mapping[int, Scored], table: PatternTable,
             found = tuple(waits(p))
             hands.append(HandReport(p.seat, False, (), bool(found), found))
     return tuple(hands)
+
+
+def fan_settlement(snap: Snapshot, found: PerWin[Result], table: PatternTable,
+                   pay: Callable[[Win, Scored, Ledger], None], waits: Callable[[Player], Sequence[Tile]],
+                   next_dealer: int, drawn_note: str) -> Settlement:
+    """A fan-list round settled (二人, 国标): each win's best reading paid by ``pay``, the hand
+    reports, and ``drawn_note`` when nobody won."""
+    ledger = Ledger(snap.n)
+    won: dict[int, Scored] = {}
+    for i, w in enumerate(snap.wins):
+        scored = found(i).scored
+        assert scored is not None  # validate() refused a hand without a reading
+        pay(w, scored, ledger)
+        won[w.winner] = scored
+    notes = () if snap.wins else (drawn_note,)
+    return Settlement(ledger.items, hand_reports(snap, won, table, waits), next_dealer, notes)

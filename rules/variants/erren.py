@@ -23,7 +23,7 @@ from ..tiles import SET_72, Tile, TileSet, chinese, compact, is_honour
 from ..variant import Variant
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 from . import _fans as fanlib
-from ._fan_rounds import declaration_errors, flower_errors, hand_reports, min_fans_errors, refuse_flowers
+from ._fan_rounds import declaration_errors, fan_settlement, flower_errors, min_fans_errors, refuse_flowers
 from ._fans import Context, Detector, Fan, Reading, Result, Scored
 from ._round import PerRound, PerWin
 
@@ -226,18 +226,10 @@ class Erren(Variant):
     # -- scoring ----------------------------------------------------------------------
 
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
-        ledger = Ledger(snap.n)
-        found = _ROUND.get(snap, opts)
-        won: dict[int, Scored] = {}
-        for i, w in enumerate(snap.wins):
-            scored = found(i).scored
-            assert scored is not None  # validate() refused a hand without a reading
-            _pay(w, scored, opts, ledger)
-            won[w.winner] = scored
-        hands = hand_reports(snap, won, PATTERNS, lambda p: waits_seen(p.hand, RULES, SET_72.faces, p.meld_tiles()))
         nxt = snap.wins[0].winner if snap.wins else 1 - snap.dealer  # 胡牌的人为庄家，荒牌则轮庄 (001:502)
-        notes = () if snap.wins else ("荒牌: nothing is paid; the other seat deals next (轮庄, 001:502)",)
-        return Settlement(ledger.items, hands, nxt, notes)
+        return fan_settlement(snap, _ROUND.get(snap, opts), PATTERNS, lambda w, s, ledger: _pay(w, s, opts, ledger),
+                              lambda p: waits_seen(p.hand, RULES, SET_72.faces, p.meld_tiles()), nxt,
+                              "荒牌: nothing is paid; the other seat deals next (轮庄, 001:502)")
 
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
         """The base analysis; a flower in the hand is refused (it is set aside, 补花, 001:505)."""

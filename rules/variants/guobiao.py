@@ -27,7 +27,7 @@ from ..variant import Variant, seat_wind, seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, one_win_errors, win_flag_errors
 from . import _fans as fanlib
 from . import _knitted
-from ._fan_rounds import declaration_errors, flower_errors, hand_reports, min_fans_errors, refuse_flowers
+from ._fan_rounds import declaration_errors, fan_settlement, flower_errors, min_fans_errors, refuse_flowers
 from ._fans import Context, Detector, Fan, Reading, Result, Scored
 from ._round import PerRound, PerWin
 
@@ -385,19 +385,11 @@ class Guobiao(Variant):
     # -- scoring ----------------------------------------------------------------------
 
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
-        ledger = Ledger(snap.n)
-        found = _ROUND.get(snap, opts)
-        won: dict[int, Scored] = {}
-        for i, w in enumerate(snap.wins):
-            scored = found(i).scored
-            assert scored is not None  # validate() refused a hand without a reading
-            _pay(snap, w, scored, opts, ledger)
-            won[w.winner] = scored
-        hands = hand_reports(snap, won, PATTERNS, lambda p: hand_waits(p.hand, p.melds, p.meld_tiles()))
         # 以后则为胡牌的人为庄家,如果荒牌则算庄家的下一家坐庄 (001:536)
         nxt = snap.wins[0].winner if snap.wins else (snap.dealer + 1) % snap.n
-        notes = () if snap.wins else ("荒牌: nothing is paid; the dealer's 下家 deals next (001:536)",)
-        return Settlement(ledger.items, hands, nxt, notes)
+        return fan_settlement(snap, _ROUND.get(snap, opts), PATTERNS, lambda w, s, ledger: _pay(snap, w, s, opts, ledger),
+                              lambda p: hand_waits(p.hand, p.melds, p.meld_tiles()), nxt,
+                              "荒牌: nothing is paid; the dealer's 下家 deals next (001:536)")
 
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:
         """The base analysis, knowing 全不靠 and 组合龙 (a ``honours_and_knitted`` group of 全不靠's
