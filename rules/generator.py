@@ -426,7 +426,8 @@ def _maybe_chow(t: _Table, discarder: int, tile: Tile) -> int | None:
 
 def _deal(variant: Variant, opts: Any, n: int, rng: random.Random) -> tuple[_Table, Reveals]:
     tileset = variant.tileset(opts, n)
-    wall = [x for x, c in tileset.copies.items() if not is_flower(x) for _ in range(c)]
+    # 1f-8f stay out of the wall unless the variant sets them aside when drawn (买花's 补花)
+    wall = [x for x, c in tileset.copies.items() if not is_flower(x) or x in variant.set_aside for _ in range(c)]
     rng.shuffle(wall)
     indicator = wall.pop() if "wild_indicator" in variant.reveals_used else None
     reveals = Reveals(wild_indicator=indicator)

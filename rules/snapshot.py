@@ -727,6 +727,7 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
                 errors.append(RoundError("invalid_seat", f"/players/{i}/discards/{k}/claimed_by", "not another seat at this table"))
     if not errors:
         errors += _claim_errors(snap)
+    errors += _wall_bound_errors(snap, tileset)
     for i, w in enumerate(snap.wins):
         if w.winner >= snap.n:
             errors.append(RoundError("invalid_seat", f"/wins/{i}/winner", f"no seat {w.winner}"))
@@ -739,6 +740,23 @@ def check_common(snap: Snapshot, tileset: TileSet, players: tuple[int, int], han
             errors.append(RoundError("inconsistent_win", f"/wins/{i}/kong_draw", "a win on the kong replacement tile is self-drawn"))
     if errors:
         raise InvalidRound(errors)
+
+
+def _wall_bound_errors(snap: Snapshot, tileset: TileSet) -> list[RoundError]:
+    """No more tiles can be left in the wall than the set holds beyond those the round shows in
+    hands, melds, discards, flowers and wins (turned-up tiles, birds and 开杠's shown tiles are not
+    counted: a table may report the wall before or after drawing them)."""
+    left = snap.wall_remaining
+    if left is None:
+        return []
+    seen = sum(len(p.hand) + sum(len(m.tiles) for m in p.melds) + len(p.flowers)
+               + sum(1 for d in p.discards if d.claimed_by is None) for p in snap.players)
+    seen += len({(w.from_seat, w.turn, w.tile) if not w.self_drawn else (w.winner, k) for k, w in enumerate(snap.wins)})
+    most = tileset.size - seen
+    if left <= most:
+        return []
+    return [RoundError("inconsistent_wall", "/wall_remaining", f"{left} tiles left, but the {tileset.size}-tile set "
+                       f"holds {seen} in hands, melds, discards, flowers and wins: at most {max(most, 0)} can be left")]
 
 
 def _claim_errors(snap: Snapshot) -> list[RoundError]:

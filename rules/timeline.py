@@ -113,6 +113,38 @@ def check_sequential_wins(snap: Snapshot, *, one_win_each: bool = True) -> list[
     return errors
 
 
+def check_single_win_turns(snap: Snapshot) -> list[RoundError]:
+    """Whether the turns of a round that ends at its one win (or is drawn) tell a possible
+    history, for variants that read the order of the discards (跟风, 001:41):
+
+    - each seat's discards are listed in turn order, and no two discards share a turn;
+    - nothing — discard, meld or kong — happens after the win's turn, and the win's turn is no
+      discard's (the tile won on is not listed among its discarder's discards).
+
+    Checks that need a turn are skipped where it is missing."""
+    errors = _check_discard_order(snap)
+    taken: dict[int, str] = {}
+    for s, p in enumerate(snap.players):
+        for k, d in enumerate(p.discards):
+            if d.turn is None:
+                continue
+            if d.turn in taken:
+                errors.append(RoundError("turn_conflict", f"/players/{s}/discards/{k}/turn",
+                                         f"turn {d.turn} is already {taken[d.turn]}; each table action has its own turn"))
+            else:
+                taken[d.turn] = f"seat {s}'s discard"
+    end = next((w.turn for w in snap.wins if w.turn is not None), None)
+    if end is None:
+        return errors
+    why = f"the round ended with the win at turn {end}: no discard at or after it, no meld after it"
+    for s, p in enumerate(snap.players):
+        errors += [RoundError("after_round_end", f"/players/{s}/discards/{k}/turn", why)
+                   for k, d in enumerate(p.discards) if d.turn is not None and d.turn >= end]
+        errors += [RoundError("after_round_end", f"/players/{s}/melds/{j}/turn", why)
+                   for j, m in enumerate(p.melds) if m.turn is not None and m.turn > end]
+    return errors
+
+
 def _check_win_order(snap: Snapshot, tl: Timeline, one_win_each: bool) -> list[RoundError]:
     errors: list[RoundError] = []
     seen: set[int] = set()

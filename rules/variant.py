@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -56,7 +57,8 @@ class Variant:
     marks_delayed_kongs: ClassVar[bool] = False  # 贵阳 憨包豆: a self kong passed up once is made "delayed"
     declares_ready: ClassVar[bool] = False  # 报听 (ready_declared_turn) with a first discard, the hand then frozen
     # 补花 of faces that are flowers at this table though not 1f-8f (台数's 中发白): dealt or drawn, they
-    # are set aside into the player's ``flowers`` and replaced from the wall (1f-8f stay out of the wall)
+    # are set aside into the player's ``flowers`` and replaced from the wall (1f-8f stay out of the wall
+    # unless listed here: 买花 sets its eight flowers aside)
     set_aside: ClassVar[frozenset[Tile]] = frozenset()
     # A card game (斗地主) has its own request shape (DESIGN.md): rules.api sends it to
     # settle_round and the generator to generate_round; none of the mahjong hooks apply
@@ -196,6 +198,12 @@ class Variant:
         if (len(hand) + 3 * len(melds)) not in (self.hand_size, self.hand_size + 1):
             raise InvalidRound(RoundError("hand_size", "/hand", f"give {self.hand_size} tiles (a waiting hand) or "
                                           f"{self.hand_size + 1} (a complete hand), melds counting 3"))
+        seen = Counter(t for m in melds for t in m.tiles)
+        for i, t in enumerate(hand):  # a fifth copy cannot be held (the melds' tiles counted first)
+            seen[t] += 1
+            if seen[t] > tileset.copies.get(t, 0):
+                raise InvalidRound(RoundError("too_many_copies", f"/hand/{i}", f"more than {tileset.copies.get(t, 0)} "
+                                              f"{t} in the hand and melds"))
         return Player(0, hand, melds, (), (), None, self.Flags()), tileset
 
     def analyze(self, body: Mapping[str, Any], opts: Any) -> dict[str, Any]:

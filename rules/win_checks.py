@@ -101,7 +101,11 @@ def _earthly_possible(snap: Snapshot, win: Win, self_draw_allowed: bool) -> bool
         return False
     if win.self_drawn:
         return self_draw_allowed and not winner.discards
-    return win.from_seat == snap.dealer and not snap.players[snap.dealer].discards
+    # the dealer's first discard comes before any other seat acts: no 闲家 has discarded or melded
+    # yet, and the dealer itself may only have made concealed kongs
+    return (win.from_seat == snap.dealer and not snap.players[snap.dealer].discards
+            and all(m.kind == "concealed" for m in snap.players[snap.dealer].melds)
+            and not any(p.discards or p.melds for s, p in enumerate(snap.players) if s != snap.dealer))
 
 
 def last_tile_wall_errors(snap: Snapshot, win: Win, ptr: str) -> list[RoundError]:

@@ -57,6 +57,8 @@ RARE_WINS = [
     ("caishen-taishu", 1028, "robbing_kong"), ("caishen-taishu", 5376, "earthly"), ("caishen-taishu", 42, "last_tile"),
     # 财神·台数胡数 (one win per round, 地胡 on a discard only): seeds 0-1,099 scanned; 海底捞 at 14 left
     ("caishen-hushu", 668, "robbing_kong"), ("caishen-hushu", 1092, "earthly"), ("caishen-hushu", 276, "last_tile"),
+    # 财神·软硬双翻 (one win per round, 地胡 on a discard only): seeds 0-3,999 scanned, one 地胡 among them
+    ("caishen-ruanying", 1294, "robbing_kong"), ("caishen-ruanying", 1092, "earthly"),
     ("erren", 147, "earthly"), ("erren", 240, "robbing_kong"),
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
     # 国标 (8番起和: few hands may win) had neither in seeds 0-11,999: 杠上开花 and 海底 instead
@@ -65,6 +67,8 @@ RARE_WINS = [
     ("hongzhong", 1213, "earthly"), ("hongzhong", 1331, "earthly"),
     ("hongzhong-zhama", 298, "robbing_kong"), ("hongzhong-zhama", 318, "robbing_kong"),
     ("hunan-zhuaniao", 956, "earthly"), ("hunan-zhuaniao", 1103, "earthly"),
+    # 买花 (one win per round, 地胡 on a discard only): seeds 0-7,999 scanned, one 地胡 among them
+    ("maihua", 565, "robbing_kong"), ("maihua", 1302, "robbing_kong"), ("maihua", 5170, "earthly"),
     ("xuezhan", 8, "robbing_kong"), ("xuezhan", 92, "robbing_kong"),
     ("zhuanzhuan", 982, "robbing_kong"),
 ]

@@ -6,6 +6,7 @@ from ..variant import Variant
 from . import (
     anhua,
     caishen_hushu,
+    caishen_ruanying,
     caishen_sancaishen,
     caishen_taishu,
     doudizhu,
@@ -14,6 +15,7 @@ from . import (
     guobiao,
     handan,
     hunan_zhuaniao,
+    maihua,
     xuezhan,
     zhuanzhuan,
 )
@@ -31,8 +33,10 @@ _ALL: list[Variant] = [
     caishen_sancaishen.VARIANT,
     caishen_taishu.VARIANT,
     caishen_hushu.VARIANT,
+    caishen_ruanying.VARIANT,
     erren.VARIANT,
     guobiao.VARIANT,
+    maihua.VARIANT,
     doudizhu.VARIANT,
 ]
 

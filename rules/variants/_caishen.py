@@ -1,5 +1,6 @@
 """What the 财神麻将 tables share: 三财神 (``caishen-sancaishen``, 001:188-220), 台数
-(``caishen-taishu``, 001:77-131) and 台数胡数 (``caishen-hushu``, 001:132-187).
+(``caishen-taishu``, 001:77-131), 台数胡数 (``caishen-hushu``, 001:132-187) and 软硬双翻
+(``caishen-ruanying``, 001:24-41).
 
 Both play the 136 tiles, 2-4 players, chow, pong and kong, a 16-tile hand (the dealer is
 dealt 17: 001:191, 001:82). One tile turned up at the start is the 财神: its face is
@@ -8,6 +9,10 @@ in for any tile of a winning hand and are never part of a chow, pong or kong. Bo
 过胡不胡 / 过碰不碰 as the shared records of rules/passes.py, and neither seed says who deals
 after a win (option ``next_dealer``). Each function takes the seed lines its variant
 cites, so each variant's messages name its own text.
+
+三财神 (under ``white_stands_in``) and 软硬双翻 (always) read a hand with 白板 as the 财神's face
+(001:30): :func:`playing` swaps the two faces, and both ask whether a hand is whole sets and a
+lone 财神 (财神吊 / 财神牛: :func:`sets_and_lone_wild`).
 
 台数 and 台数胡数 also share the readings of a winning hand (every way its 财神 may stand, 归位
 included: :func:`readings`), the 财神 checks of a round (never discarded, not a flower), the
@@ -23,7 +28,7 @@ from itertools import product
 from typing import Any, Final
 
 from ..errors import InvalidRound, RoundError
-from ..hand import Group, HandRules, analyse, group_wait, waits_seen
+from ..hand import Group, HandRules, analyse, group_wait, is_complete, waits_seen
 from ..options import option
 from ..passes import PassRule, passed_kong_errors, passed_pong_errors, passed_win_errors
 from ..snapshot import Player, Snapshot, Win, unused_reveal_errors
@@ -114,6 +119,55 @@ def dealer_after_win(snap: Snapshot, rule: str) -> int:
         return snap.dealer if snap.dealer in winners else (snap.dealer + 1) % snap.n
     first = snap.wins[0]
     return first.winner if first.from_seat is None else closest_after(first.from_seat, winners, snap.n)
+
+
+# -- 白板 as the 财神's face (三财神 under ``white_stands_in``, 软硬双翻 always) ---------------------------
+
+WHITE: Final[Tile] = "P"
+"""白板: plays as the 财神's own face where it stands in (白板代替财神原来的牌值, 001:30)."""
+
+
+def playing(tiles: list[Tile] | tuple[Tile, ...], face: Tile, white: bool) -> list[Tile]:
+    """The tiles as they play, the wildcard being :func:`wild_of`: under ``white_stands_in`` the
+    财神 and 白板 swap faces (白板 is then a plain tile of the 财神's face, 001:30)."""
+    if not white or face == WHITE:
+        return list(tiles)
+    return [WHITE if t == face else face if t == WHITE else t for t in tiles]
+
+
+def wild_of(face: Tile, white: bool) -> Tile:
+    """The face that is the wildcard in :func:`playing`'s tiles."""
+    return WHITE if white else face
+
+
+def sets_only(tiles: list[Tile], wild: Tile) -> bool:
+    """Whether ``tiles`` form whole sets, their 财神 filling in. Asked as "with two more 财神 and
+    no pair holding a real tile allowed (pair_ranks empty), is it complete?": the pair is then
+    two 财神, and the rest are sets."""
+    return is_complete([*tiles, wild, wild], HandRules(wild=frozenset({wild}), pair_ranks=frozenset()))
+
+
+def less(tiles: list[Tile], tile: Tile, n: int) -> list[Tile]:
+    rest = list(tiles)
+    for _ in range(n):
+        rest.remove(tile)
+    return rest
+
+
+def sets_and_lone_wild(hand: list[Tile], wild: Tile) -> bool:
+    """财神吊 (001:201) / 财神牛 (001:37 B6): ``hand`` less one 财神 forms whole sets (the others
+    filling in), so the lone 财神 waits for its pair."""
+    return wild in hand and sets_only(less(hand, wild, 1), wild)
+
+
+def pairs_with_wild(tiles: list[Tile], wild: Tile) -> bool:
+    """Whether a complete hand can only be read with a 财神 paired with a real tile (三财神's
+    ``caishendiao`` and 软硬双翻's ``caishenniu`` ``"pair"``: only such a win is 财神吊/财神牛): no reading with a pair of two real
+    tiles or of two 财神 (each tried as the pair, the rest whole sets)."""
+    faces = {t for t in tiles if t != wild and tiles.count(t) >= 2}
+    if tiles.count(wild) >= 2:
+        faces.add(wild)
+    return not any(sets_only(less(tiles, f, 2), wild) for f in faces)
 
 
 # -- the 财神 checks of a round (台数, 台数胡数) --------------------------------------------------
@@ -242,7 +296,8 @@ _GROUP_KIND: Final = {"chow": "sequence", "pong": "triplet", "pair": "pair"}
 
 def _group_options(g: Group, face: Tile, stand_ins: tuple[Tile, ...], kan: bool) -> list[_Placed]:
     """A decomposition's group as the parts it may be: itself, or — made of 财神 only — any
-    triplet or chow (or pair) of ``stand_ins``, or (``kan``) 三财神做坎."""
+    triplet or chow (or pair) of ``stand_ins``, or (``kan``) 三财神做坎. ``face``: the face a
+    财神 stands as to be 归位."""
     kind = _PART_KIND[g.kind]
     if not g.is_free:
         faces = tuple(f for f in g.faces if f is not None)
@@ -278,16 +333,20 @@ def _wait(part: Part, tile: Tile) -> str:
     return group_wait(Group(_GROUP_KIND[part.kind], part.faces), tile)
 
 
-def readings(player: Player, win: Win, face: Tile, stand_ins: tuple[Tile, ...], kan: bool) -> list[Reading]:
+def readings(player: Player, win: Win, face: Tile, stand_ins: tuple[Tile, ...], kan: bool,
+             home: Tile | None = None) -> list[Reading]:
     """Every reading of the winning hand: each decomposition of the concealed tiles with the won
     one (the 财神 filling in), a set or pair of 财神 only as any of ``stand_ins`` (or, ``kan``,
     三财神做坎), and each place the won tile may have arrived in; the melds as they are (a kong
-    as its three faces). None: not five sets and a pair."""
+    as its three faces). None: not five sets and a pair. ``home``: the face a 财神 stands as
+    to be 归位 when the tiles are read with another face as the wildcard (买花's 白板 swap); by
+    default ``face``."""
     concealed = [*player.hand, win.tile]
     melds = tuple(Part("chow" if m.type == "chow" else "pong", m.tiles[:3], 0) for m in player.melds)
+    at_home = face if home is None else home
     out: list[Reading] = []
     for d in analyse(concealed, HandRules(wild=frozenset({face}))).decompositions:
-        options = [_group_options(g, face, stand_ins, kan) for g in (d.pair, *d.sets)]
+        options = [_group_options(g, at_home, stand_ins, kan) for g in (d.pair, *d.sets)]
         for placed in product(*options):
             pair = placed[0][0]
             parts = tuple(p for p, _, _ in placed[1:]) + melds
@@ -339,13 +398,16 @@ def wild_analysis(variant_id: str, player: Player, face: Tile, waits: Callable[[
     """The analysis of a hand with its 财神, read as the dealer's (门风 东) with no flowers and no
     win flags: a complete hand its ``price`` as a self-draw of its last tile (``no_win``'s fields
     when it is none); a waiting hand its ``waits``, each priced as a self-draw and marked
-    ``self_draw_only`` for the 财神 itself (财神不能打出去)."""
+    ``self_draw_only`` for the 财神 itself (财神不能打出去), or when ``price`` says so (its
+    ``self_draw_only`` field: a win only out of shape, 买花's 推到)."""
     east = seat_wind(0, 0, 4)
     out: dict[str, Any] = {"variant": variant_id, "hand": list(player.hand), "melds": len(player.melds),
                            "wild_indicator": face}
     if len(player.hand) % 3 == 2:
         waiting = Player(0, player.hand[:-1], player.melds, (), (), None, player.flags)
         fields = price(waiting, Win(0, None, player.hand[-1]), east)
+        if fields is not None:
+            fields.pop("self_draw_only", None)
         out.update({"complete": fields is not None, **(no_win if fields is None else fields)})
         return out
     priced = []
@@ -353,6 +415,7 @@ def wild_analysis(variant_id: str, player: Player, face: Tile, waits: Callable[[
         fields = price(player, Win(0, None, t), east)
         if fields is None:
             continue  # (the waits found it complete: never so)
-        priced.append({"tile": t, **fields, "self_draw_only": t == face})
+        only = bool(fields.pop("self_draw_only", False))
+        priced.append({"tile": t, **fields, "self_draw_only": t == face or only})
     out.update({"ready": bool(priced), "waits": priced})
     return out

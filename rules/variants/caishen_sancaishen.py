@@ -27,21 +27,24 @@ from ..tiles import Tile, TileSet, chinese, compact, is_honour, sort_key, suit
 from ..variant import seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 from ._caishen import (
+    WHITE,
     CaishenTable,
     analyze_face,
     check_copies,
     dealer_after_win,
     next_dealer_option,
+    pairs_with_wild,
     passed_claim_errors,
+    playing,
+    sets_and_lone_wild,
     wild_face,
     wild_meld_errors,
+    wild_of,
 )
 from ._kongs import KongRule, kong_payers
 from ._round import PerRound, PerWin
 from ._shapes import all_triplets
 
-WHITE: Final[Tile] = "P"
-"""白板: plays as the 财神's own face under ``white_stands_in`` (001:30)."""
 CAP: Final = 10
 """牌型分数封顶10分 (001:220): the most one payer pays for a win's patterns, before 底分."""
 
@@ -131,22 +134,6 @@ KONGS: Final = {
 _OPEN_KONG: Final = KongRule("明杠", "Exposed Kong", 1, True, "001:209")  # exposed_kong = "everyone": the others' part
 
 
-# -- the tiles as they play ---------------------------------------------------------------
-
-
-def playing(tiles: list[Tile] | tuple[Tile, ...], face: Tile, white: bool) -> list[Tile]:
-    """The tiles as they play, the wildcard being :func:`wild_of`: under ``white_stands_in`` the
-    财神 and 白板 swap faces (白板 is then a plain tile of the 财神's face, 001:30)."""
-    if not white or face == WHITE:
-        return list(tiles)
-    return [WHITE if t == face else face if t == WHITE else t for t in tiles]
-
-
-def wild_of(face: Tile, white: bool) -> Tile:
-    """The face that is the wildcard in :func:`playing`'s tiles."""
-    return WHITE if white else face
-
-
 @dataclass(unsafe_hash=True)
 class Facts:
     """What one win is: its shape, its 财神, the patterns found (built like the core's value
@@ -162,35 +149,6 @@ class Facts:
         self.wilds = wilds
         self.diao = diao
         self.found = found
-
-
-def sets_only(tiles: list[Tile], wild: Tile) -> bool:
-    """Whether ``tiles`` form whole sets, their 财神 filling in. Asked as "with two more 财神 and
-    no pair holding a real tile allowed (pair_ranks empty), is it complete?": the pair is then
-    two 财神, and the rest are sets."""
-    return is_complete([*tiles, wild, wild], HandRules(wild=frozenset({wild}), pair_ranks=frozenset()))
-
-
-def less(tiles: list[Tile], tile: Tile, n: int) -> list[Tile]:
-    rest = list(tiles)
-    for _ in range(n):
-        rest.remove(tile)
-    return rest
-
-
-def sets_and_lone_wild(hand: list[Tile], wild: Tile) -> bool:
-    """财神吊 (001:201): ``hand`` less one 财神 forms whole sets (the others filling in)."""
-    return wild in hand and sets_only(less(hand, wild, 1), wild)
-
-
-def pairs_with_wild(tiles: list[Tile], wild: Tile) -> bool:
-    """Whether a complete hand can only be read with a 财神 paired with a real tile
-    (``caishendiao`` ``"pair"``: only such a win is 财神吊): no reading with a pair of two real
-    tiles or of two 财神 (each tried as the pair, the rest whole sets)."""
-    faces = {t for t in tiles if t != wild and tiles.count(t) >= 2}
-    if tiles.count(wild) >= 2:
-        faces.add(wild)
-    return not any(sets_only(less(tiles, f, 2), wild) for f in faces)
 
 
 def facts(player: Player, win: Win, face: Tile, white: bool, dandiao_any: bool = True,

@@ -127,6 +127,17 @@ def test_fifth_copy_counts_melds_discards_wins_and_reveals() -> None:
     _check(body)  # the claimed discard is counted once, in the meld
 
 
+def test_the_wall_cannot_hold_more_than_the_set_leaves() -> None:
+    # 108 tiles (SET_108); seats hold 13 + 13 + (4 + 3 + 3 + 4) = 40, so at most 108 - 40 = 68 are left
+    # (a review found wall_remaining 300 accepted in a 144-tile round)
+    body = {**_round(), "wall_remaining": 68}
+    _check(body)
+    body["wall_remaining"] = 69
+    with pytest.raises(InvalidRound) as e:
+        _check(body)
+    assert [(err.code, err.pointer) for err in e.value.errors] == [("inconsistent_wall", "/wall_remaining")]
+
+
 def _chow_round(feeder: int, tiles: list[str]) -> dict[str, Any]:
     body = copy.deepcopy(_round())
     body["players"][2]["melds"][0] = {"type": "chow", "tiles": tiles, "from": feeder}

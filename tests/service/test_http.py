@@ -245,6 +245,19 @@ def test_unknown_tile_is_422_with_pointer(client: FlaskClient) -> None:
     assert pointers(problem(resp)) == ["/hand/2"]
 
 
+@pytest.mark.parametrize("body", [
+    {"variant": "zhuanzhuan", "hand": "11111m234m99p", "melds": [{"type": "pong", "tile": "3s", "from": 1}]},
+    {"variant": "caishen-ruanying", "hand": "11111m234m567m99p1234s", "reveals": {"wild_indicator": "5p"}},
+    {"variant": "guobiao", "hand": "11111m234m567m99p"},
+])
+def test_analyze_refuses_a_fifth_copy(client: FlaskClient, body: dict[str, object]) -> None:
+    # every tile set holds four of each face (DESIGN: "a fifth copy of a tile" is 422); a review
+    # found /v1/hands/analyze answering complete:true for five 1m
+    resp = client.post("/v1/hands/analyze", json=body)
+    assert resp.status_code == 422
+    assert pointers(problem(resp)) == ["/hand/4"]
+
+
 # --- headers and serialisation ---------------------------------------------------------
 
 
