@@ -140,6 +140,15 @@ def wild_of(face: Tile, white: bool) -> Tile:
     return WHITE if white else face
 
 
+def white_chow_faces(snap: Snapshot, white: bool) -> Mapping[Tile, Tile] | None:
+    """Where 白板 stands in for the 财神's face (``white``; 001:30), it chows as that face (4万 白板
+    6万 with 财神 5万): the ``Variant.chow_faces`` of 三财神, 软硬双翻 and 买花."""
+    face = snap.reveals.wild_indicator
+    if not white or face is None or face == WHITE:
+        return None
+    return {WHITE: face}
+
+
 def sets_only(tiles: list[Tile], wild: Tile) -> bool:
     """Whether ``tiles`` form whole sets, their 财神 filling in. Asked as "with two more 财神 and
     no pair holding a real tile allowed (pair_ranks empty), is it complete?": the pair is then

@@ -42,6 +42,7 @@ from ._caishen import (
     playing,
     sets_and_lone_wild,
     sets_only,
+    white_chow_faces,
     wild_discard_errors,
     wild_face,
     wild_meld_errors,
@@ -289,10 +290,7 @@ class CaishenRuanying(CaishenTable):
 
     def chow_faces(self, snap: Snapshot, opts: Any) -> Mapping[Tile, Tile] | None:
         """A 白板 chows as the 财神's face (4万 白板 6万 with 财神 5万, 001:30)."""
-        face = snap.reveals.wild_indicator
-        if face is None or face == WHITE:
-            return None
-        return {WHITE: face}
+        return white_chow_faces(snap, True)
 
     # -- validation -------------------------------------------------------------------
 

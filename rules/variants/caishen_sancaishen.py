@@ -27,7 +27,6 @@ from ..tiles import Tile, TileSet, chinese, compact, is_honour, sort_key, suit
 from ..variant import seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, single_event_errors, win_flag_errors
 from ._caishen import (
-    WHITE,
     CaishenTable,
     analyze_face,
     check_copies,
@@ -37,6 +36,7 @@ from ._caishen import (
     passed_claim_errors,
     playing,
     sets_and_lone_wild,
+    white_chow_faces,
     wild_face,
     wild_meld_errors,
     wild_of,
@@ -229,10 +229,7 @@ class CaishenSancaishen(CaishenTable):
 
     def chow_faces(self, snap: Snapshot, opts: Any) -> Mapping[Tile, Tile] | None:
         """Under ``white_stands_in`` a 白板 chows as the 财神's face (4万 白板 6万 with 财神 5万)."""
-        face = snap.reveals.wild_indicator
-        if not opts.white_stands_in or face is None or face == WHITE:
-            return None
-        return {WHITE: face}
+        return white_chow_faces(snap, bool(opts.white_stands_in))
 
     # -- validation -------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from ._caishen import (
     playing,
     readings,
     wall_errors,
+    white_chow_faces,
     wild_analysis,
     wild_discard_errors,
     wild_face,
@@ -315,10 +316,7 @@ class Maihua(CaishenTable):
 
     def chow_faces(self, snap: Snapshot, opts: Any) -> Mapping[Tile, Tile] | None:
         """Under ``white_stands_in`` a 白板 chows as the 正财神's face."""
-        face = snap.reveals.wild_indicator
-        if not opts.white_stands_in or face is None or face == WHITE:
-            return None
-        return {WHITE: face}
+        return white_chow_faces(snap, bool(opts.white_stands_in))
 
     # -- validation -------------------------------------------------------------------
 
