@@ -590,7 +590,9 @@ def parse_snapshot(body: Mapping[str, Any], flags_cls: type, parse_flags: Any) -
     round_id = d.get("round_id")
     if round_id is not None and not isinstance(round_id, str):
         raise InvalidRound(RoundError("invalid_type", "/round_id", "round_id must be a string"))
-    dealer = _int(d.get("dealer", 0), "/dealer", nullable=False)
+    if "dealer" not in d:  # 门风, the dealer's surcharges, 天胡/地胡 and the next dealer all hang on it
+        raise InvalidRound(RoundError("missing_field", "/dealer", "give the dealer's seat (庄家)"))
+    dealer = _int(d["dealer"], "/dealer", nullable=False)
     assert dealer is not None
     variant = str(d.get("variant"))
     players = tuple([_player(p, f"/players/{i}", flags_cls, parse_flags) for i, p in enumerate(players_raw)])

@@ -241,7 +241,7 @@ class RoundSchema(_Strict):
     variant = fields.String(required=True)
     round_id = fields.String(allow_none=True)
     options = fields.Dict()
-    dealer = Int()
+    dealer = Int(required=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
     wall_remaining = Int(allow_none=True)
     last_drawer = Int(allow_none=True)

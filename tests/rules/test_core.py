@@ -127,6 +127,16 @@ def test_fifth_copy_counts_melds_discards_wins_and_reveals() -> None:
     _check(body)  # the claimed discard is counted once, in the meld
 
 
+def test_the_dealer_is_required() -> None:
+    # 门风, the dealer's surcharges, 天胡/地胡 and the next dealer all hang on it: a missing dealer is
+    # 422, not seat 0 guessed (a review found it defaulted silently)
+    body = _round()
+    del body["dealer"]
+    with pytest.raises(InvalidRound) as e:
+        _check(body)
+    assert [(err.code, err.pointer) for err in e.value.errors] == [("missing_field", "/dealer")]
+
+
 def test_the_wall_cannot_hold_more_than_the_set_leaves() -> None:
     # 108 tiles (SET_108); seats hold 13 + 13 + (4 + 3 + 3 + 4) = 40, so at most 108 - 40 = 68 are left
     # (a review found wall_remaining 300 accepted in a 144-tile round)

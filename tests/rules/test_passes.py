@@ -44,7 +44,7 @@ def snap(winner: dict[str, Any], win_tile: str = "3m", win_turn: int | None = 30
     """Seat 1 holds what ``winner`` says and wins ``win_tile`` on seat 0's discard at ``win_turn``."""
     players = [{"seat": 0, "hand": []}, {"seat": 1, "hand": [], **winner}, {"seat": 2, "hand": []}]
     wins = [{"winner": 1, "from": 0, "tile": win_tile, "turn": win_turn}]
-    return parse_snapshot({"variant": "x", "players": players, "wins": wins}, Flags, parse_options)
+    return parse_snapshot({"variant": "x", "dealer": 0, "players": players, "wins": wins}, Flags, parse_options)
 
 
 def win_codes(s: Snapshot, rule: PassRule) -> list[tuple[str, str]]:
@@ -84,7 +84,7 @@ def test_a_kong_lifts_it_through_its_replacement_draw() -> None:
 
 
 def test_a_self_drawn_win_is_never_closed() -> None:
-    s = parse_snapshot({"variant": "x", "players": [{"seat": 0, "hand": []}, {"seat": 1, "hand": [], **PASSED_3M}],
+    s = parse_snapshot({"variant": "x", "dealer": 0, "players": [{"seat": 0, "hand": []}, {"seat": 1, "hand": [], **PASSED_3M}],
                         "wins": [{"winner": 1, "tile": "3m", "turn": 30}]}, Flags, parse_options)
     assert win_codes(s, WAITS) == []
 
@@ -147,7 +147,7 @@ def test_a_declined_kong_closes_that_tiles_exposed_and_added_kongs(kind: str, ti
 
 def test_a_record_must_match_what_was_played_at_its_turn() -> None:
     # seat 0 discarded 9s at turn 20: seat 1 cannot have declined a 3m then
-    s = parse_snapshot({"variant": "x", "players": [
+    s = parse_snapshot({"variant": "x", "dealer": 0, "players": [
         {"seat": 0, "hand": [], "discards": [{"tile": "9s", "turn": 20}]},
         {"seat": 1, "hand": [], **PASSED_3M}, {"seat": 2, "hand": []}],
         "wins": [{"winner": 1, "from": 2, "tile": "5m", "turn": 30}]}, Flags, parse_options)
@@ -162,14 +162,14 @@ def test_a_record_on_its_own_discard_cannot_have_happened() -> None:
 def test_a_record_matches_a_discard_or_a_robbable_kong_of_another_seat() -> None:
     for shown in ({"discards": [{"tile": "3m", "turn": 20}]},
                   {"melds": [{"type": "kong", "kind": "added", "tile": "3m", "turn": 20}]}):
-        s = parse_snapshot({"variant": "x", "players": [
+        s = parse_snapshot({"variant": "x", "dealer": 0, "players": [
             {"seat": 0, "hand": [], **shown}, {"seat": 1, "hand": [], **PASSED_3M}, {"seat": 2, "hand": []}],
             "wins": [{"winner": 1, "from": 2, "tile": "5m", "turn": 30}]}, Flags, parse_options)
         assert win_codes(s, TILE) == []
 
 
 def test_a_pong_record_is_checked_against_its_turn_too() -> None:
-    s = parse_snapshot({"variant": "x", "players": [
+    s = parse_snapshot({"variant": "x", "dealer": 0, "players": [
         {"seat": 0, "hand": [], "discards": [{"tile": "8s", "turn": 20}]},
         {"seat": 1, "hand": [], **PASSED_PONG_7S}, {"seat": 2, "hand": []}], "wins": []}, Flags, parse_options)
     assert [(e.code, e.pointer) for e in passed_pong_errors(s, TILE)] == [
@@ -189,7 +189,7 @@ def test_a_pong_later_made_an_added_kong_still_shows_its_claim() -> None:
     # seat 1 let 3m pass as a pong at 28, ponged seat 0's 5p (discarded at 29), discarded 9s at 30, ponged 3m
     # at 32 and made the 5p pong an added kong at 34: the 9s followed a claim, not a draw
     def seat0(discards: list[dict[str, Any]]) -> Snapshot:
-        return parse_snapshot({"variant": "x", "players": [
+        return parse_snapshot({"variant": "x", "dealer": 0, "players": [
             {"seat": 0, "hand": [], "discards": discards},
             {"seat": 1, "hand": [], "flags": {"passed_pongs": [{"tile": "3m", "turn": 28}]},
              "melds": [{"type": "pong", "tile": "3m", "turn": 32}, {"type": "kong", "kind": "added", "tile": "5p", "turn": 34}],
@@ -211,7 +211,7 @@ def test_a_record_after_the_win_is_refused_whatever_it_closes() -> None:
 
 def test_what_a_claim_can_be_declined_on() -> None:
     def at_20(meld: dict[str, Any], flags: dict[str, Any]) -> Snapshot:
-        return parse_snapshot({"variant": "x", "players": [
+        return parse_snapshot({"variant": "x", "dealer": 0, "players": [
             {"seat": 0, "hand": [], "melds": [meld]}, {"seat": 1, "hand": [], "flags": flags}, {"seat": 2, "hand": []}],
             "wins": []}, Flags, parse_options)
     added = {"type": "kong", "kind": "added", "tile": "7s", "turn": 20}
@@ -228,7 +228,7 @@ def test_a_win_let_go_on_the_tile_another_player_won_the_round_on() -> None:
     # seat 2 could also have won seat 0's 3m at turn 30 (一炮多响 declined, or given way): a record at the
     # win's own turn on the tile won is no contradiction; on another tile, or after it, it is
     def seat2(rec: dict[str, Any]) -> Snapshot:
-        return parse_snapshot({"variant": "x", "players": [
+        return parse_snapshot({"variant": "x", "dealer": 0, "players": [
             {"seat": 0, "hand": []}, {"seat": 1, "hand": []}, {"seat": 2, "hand": [], "flags": {"passed_wins": [rec]}}],
             "wins": [{"winner": 1, "from": 0, "tile": "3m", "turn": 30}]}, Flags, parse_options)
     assert win_codes(seat2({"tile": "3m", "turn": 30}), TILE) == []
@@ -239,7 +239,7 @@ def test_a_win_let_go_on_the_tile_another_player_won_the_round_on() -> None:
 
 def test_which_kongs_a_win_can_be_declined_on() -> None:
     exposed = {"type": "kong", "kind": "exposed", "tile": "7s", "from": 2, "turn": 20}
-    s = parse_snapshot({"variant": "x", "players": [
+    s = parse_snapshot({"variant": "x", "dealer": 0, "players": [
         {"seat": 0, "hand": [], "melds": [exposed]}, {"seat": 1, "hand": [], "flags": {"passed_wins": [{"tile": "7s", "turn": 20}]}},
         {"seat": 2, "hand": []}], "wins": []}, Flags, parse_options)
     assert win_codes(s, TILE) == [("inconsistent_pass", "/players/1/flags/passed_wins/0/tile")]  # only 补杠 is robbed
@@ -255,7 +255,7 @@ def test_a_record_turn_is_a_turn() -> None:
 def test_a_pong_cannot_be_declined_on_a_tile_another_seat_has_ponged() -> None:
     # declining a pong takes a pair in hand; with another seat's pong (3) or kong (4) of the tile, that is 5+ copies
     for meld in ({"type": "pong", "tile": "7s", "turn": 25}, {"type": "kong", "kind": "concealed", "tile": "7s", "turn": 5}):
-        s = parse_snapshot({"variant": "x", "players": [
+        s = parse_snapshot({"variant": "x", "dealer": 0, "players": [
             {"seat": 0, "hand": [], "melds": [meld]}, {"seat": 1, "hand": [], **PASSED_PONG_7S}, {"seat": 2, "hand": []}],
             "wins": []}, Flags, parse_options)
         assert [(e.code, e.pointer) for e in passed_pong_errors(s, TILE)] == [

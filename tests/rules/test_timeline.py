@@ -12,7 +12,7 @@ from rules.timeline import Timeline, check_sequential_wins, missing_turns
 
 
 def snap(players: list[dict[str, Any]] | None = None, wins: list[dict[str, Any]] | None = None) -> Snapshot:
-    body = {"variant": "x", "players": players or [{"seat": i, "hand": []} for i in range(4)], "wins": wins or []}
+    body = {"variant": "x", "dealer": 0, "players": players or [{"seat": i, "hand": []} for i in range(4)], "wins": wins or []}
     return parse_snapshot(body, NoOptions, parse_options)
 
 

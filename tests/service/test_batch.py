@@ -121,7 +121,7 @@ def test_contract_documents_expected_and_mismatches() -> None:
 
 def test_one_result_per_round_in_order_and_bad_rounds_spoil_nothing(client: FlaskClient) -> None:
     good = a_round()
-    no_players = {"variant": "zhuanzhuan"}
+    no_players = {"variant": "zhuanzhuan", "dealer": 0}
     fifth_4s = a_round()
     fifth_4s["players"][2]["hand"] = "123456789p1444s"  # 4s: one in seat 1's hand, the winning one, these three
     mismatched = a_round(expected={"totals": [-5, 3, 2, 0]})

@@ -38,6 +38,7 @@ def test_real_rounds_pass_the_shape_check_and_the_contract(body: dict[str, Any])
 
 BASE: dict[str, Any] = {
     "variant": min(REGISTRY) if REGISTRY else "x",
+    "dealer": 0,
     "players": [{"seat": 0, "hand": "123m", "melds": [{"type": "kong", "kind": "added", "tile": "5p", "turn": 3}],
                  "discards": ["1m", {"tile": "2m", "turn": 4, "claimed_by": None}]}],
     "wins": [{"winner": 0, "from": None, "tile": "3m"}],
