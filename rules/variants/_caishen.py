@@ -76,9 +76,15 @@ def wild_meld_errors(snap: Snapshot, face: Tile, line: str) -> list[RoundError]:
             for i, p in enumerate(snap.players) for j, m in enumerate(p.melds) if face in m.tiles]
 
 
-def passed_claim_errors(snap: Snapshot, win: PassRule, pong: PassRule, kong: PassRule | None = None) -> list[RoundError]:
-    """过胡不胡 and 过碰不碰 (and 三财神's 过杠不杠), checked on the shared records (rules/passes.py)."""
-    errors = [*passed_win_errors(snap, win), *passed_pong_errors(snap, pong)]
+def passed_claim_errors(snap: Snapshot, face: Tile, win: PassRule, pong: PassRule,
+                        kong: PassRule | None = None) -> list[RoundError]:
+    """过胡不胡 and 过碰不碰 (and 三财神's 过杠不杠), checked on the shared records (rules/passes.py);
+    a record naming the 财神 ``face`` cannot be: a 财神 is never discarded, so nobody let one go."""
+    errors = [RoundError("inconsistent_pass", f"/players/{s}/flags/{field}/{k}/tile", f"a 财神 ({chinese(face)}) is "
+                         "never discarded: nobody can have let a claim on one go")
+              for s, p in enumerate(snap.players) for field in ("passed_wins", "passed_pongs", "passed_kongs")
+              for k, rec in enumerate(getattr(p.flags, field, ())) if rec.get("tile") == face]
+    errors += [*passed_win_errors(snap, win), *passed_pong_errors(snap, pong)]
     if kong is not None:
         errors += passed_kong_errors(snap, kong)
     return errors

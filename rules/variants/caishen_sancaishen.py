@@ -238,7 +238,7 @@ class CaishenSancaishen(CaishenTable):
         errors = [*unused_reveal_errors(snap, self.reveals_used), *wild_meld_errors(snap, face, "001:193"),
                   *single_event_errors(snap),  # one win, or 一炮多响 on one discard (001:207 注)
                   *drawn_round_wall_errors(snap, "a round without a win ends when the wall is drawn out (流局, 001:195)"),
-                  *passed_claim_errors(snap, _PASSED_WIN, _PASSED_PONG, _PASSED_KONG), *_kong_after_claim_errors(snap)]
+                  *passed_claim_errors(snap, face, _PASSED_WIN, _PASSED_PONG, _PASSED_KONG), *_kong_after_claim_errors(snap)]
         found = _ROUND.get(snap, opts)
         for i, w in enumerate(snap.wins):
             errors += _win_errors(snap, i, w, found(i), face, opts)

@@ -322,7 +322,7 @@ class CaishenTaishu(CaishenTable):
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
         face, errors = round_errors(snap, self.reveals_used, LINES)
-        errors += passed_claim_errors(snap, _PASSED_WIN, _PASSED_PONG)
+        errors += passed_claim_errors(snap, face, _PASSED_WIN, _PASSED_PONG)
         rules = HandRules(wild=frozenset({face}))
         for i, w in enumerate(snap.wins):
             errors += _win_errors(snap, i, w, rules)

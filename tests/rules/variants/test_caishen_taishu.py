@@ -609,6 +609,11 @@ def test_options_and_pass_records_are_checked() -> None:
     body = table(PLAIN, [won("7s", 2, turn=12)])
     body["players"][1]["flags"] = {"passed_pongs": [{"tile": "9s", "turn": 30}]}  # after the win that ended it
     assert rejections(body) == [("inconsistent_pass", "/players/1/flags/passed_pongs/0/turn")]
+    # 财神不能打出去 (001:84): nobody can have let a win or a pong on a 财神 (9p here) go
+    body = table(PLAIN, [won("7s", 2, turn=12)])
+    body["players"][1]["flags"] = {"passed_wins": [{"tile": "9p", "turn": 5}], "passed_pongs": [{"tile": "9p", "turn": 6}]}
+    assert ("inconsistent_pass", "/players/1/flags/passed_wins/0/tile") in rejections(body)
+    assert ("inconsistent_pass", "/players/1/flags/passed_pongs/0/tile") in rejections(body)
 
 
 def test_win_flag_and_shape_checks() -> None:
