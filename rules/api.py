@@ -16,6 +16,7 @@ from .hand import memo as hand_memo
 from .ledger import Item, scores
 from .options import as_dict, parse_options
 from .snapshot import check_common, parse_snapshot
+from .timeline import check_single_win_turns
 from .variant import Variant
 from .variants import REGISTRY
 
@@ -59,6 +60,8 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
                  variant.kept_draw_seats, variant.chow_faces(snap, opts))
     with hand_memo():  # validation and settlement analyse the same hands: once is enough
         variant.validate(snap, opts)
+        if not variant.sequential_wins and (turn_errors := check_single_win_turns(snap)):
+            raise InvalidRound(turn_errors)  # a turn history that cannot have happened, where the round ends at its win
         expected = request.get("expected")
         if expected is not None:
             check_expected(expected, snap.n)

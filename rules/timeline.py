@@ -119,7 +119,8 @@ def check_single_win_turns(snap: Snapshot) -> list[RoundError]:
 
     - each seat's discards are listed in turn order, and no two discards share a turn;
     - nothing — discard, meld or kong — happens after the win's turn, and the win's turn is no
-      discard's (the tile won on is not listed among its discarder's discards).
+      other discard's (the tile won on is not listed among its discarder's discards; a record that
+      lists it there, at the win's turn, is read as naming the same discard).
 
     Checks that need a turn are skipped where it is missing."""
     errors = _check_discard_order(snap)
@@ -137,9 +138,12 @@ def check_single_win_turns(snap: Snapshot) -> list[RoundError]:
     if end is None:
         return errors
     why = f"the round ended with the win at turn {end}: no discard at or after it, no meld after it"
+    # the tile won on, should a record list it among its discarder's discards at the win's turn
+    won_on = {(w.from_seat, w.tile) for w in snap.wins if w.turn == end and w.from_seat is not None}
     for s, p in enumerate(snap.players):
         errors += [RoundError("after_round_end", f"/players/{s}/discards/{k}/turn", why)
-                   for k, d in enumerate(p.discards) if d.turn is not None and d.turn >= end]
+                   for k, d in enumerate(p.discards) if d.turn is not None and d.turn >= end
+                   and not (d.turn == end and (s, d.tile) in won_on)]
         errors += [RoundError("after_round_end", f"/players/{s}/melds/{j}/turn", why)
                    for j, m in enumerate(p.melds) if m.turn is not None and m.turn > end]
     return errors

@@ -47,7 +47,9 @@ class Variant:
     Flags: ClassVar[type] = NoOptions
     patterns: ClassVar[PatternTable] = PatternTable(())
     # How the random round generator (rules/generator.py) plays this variant:
-    sequential_wins: ClassVar[bool] = False  # 血战: play on after a win
+    # 血战: play on after a win (its own history check, rules.timeline.check_sequential_wins); every
+    # other round ends at its win, and rules.api checks nothing follows it (check_single_win_turns)
+    sequential_wins: ClassVar[bool] = False
     self_draw_only: ClassVar[bool] = False  # no win on a discard (an option may refine this)
     reveals_used: ClassVar[frozenset[str]] = frozenset()  # of chicken_flip, birds, wild_indicator
     # 开杠: a kong shows this many wall tiles instead of one replacement draw, the hand must

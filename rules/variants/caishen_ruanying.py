@@ -27,7 +27,6 @@ from ..options import option
 from ..patterns import Pattern, PatternTable
 from ..snapshot import Discard, Player, Reveals, Snapshot, Win, unused_reveal_errors
 from ..tiles import SET_136, SUITED, WINDS, Tile, TileSet, chinese, compact, sort_key, suit
-from ..timeline import check_single_win_turns
 from ..variant import seats_after
 from ..win_checks import drawn_round_wall_errors, last_tile_wall_errors, one_win_errors, win_flag_errors
 from ._caishen import (
@@ -303,8 +302,7 @@ class CaishenRuanying(CaishenTable):
                                   "hand before a 硬 one (001:32); the round ends at its one win"),
                   *drawn_round_wall_errors(snap, "a round without a win ends when the wall is drawn out (流局, "
                                            "the family's 001:195)"),
-                  *_flag_errors(snap), *_liability_errors(snap, opts), *_follow_turn_errors(snap, opts),
-                  *check_single_win_turns(snap)]  # 跟风 reads the order of the discards (001:41)
+                  *_flag_errors(snap), *_liability_errors(snap, opts), *_follow_turn_errors(snap, opts)]
         found = _ROUND.get(snap, opts)
         for i, w in enumerate(snap.wins):
             errors += _win_errors(snap, i, w, found(i))

@@ -109,3 +109,23 @@ def test_an_added_kong_names_the_pong_feeder_who_may_have_left() -> None:
                {"seat": 1, "hand": [], "melds": [{"type": "kong", "kind": "added", "tile": "3s", "from": 0, "turn": 30}]},
                {"seat": 2, "hand": []}, {"seat": 3, "hand": []}]
     assert codes(snap(players, [win(0, 20)])) == set()
+
+
+def test_a_round_that_ends_at_its_win_has_nothing_after_it() -> None:
+    # every variant but 血战 ends at its win (DESIGN: "entries at different turns are sequential wins
+    # (血战到底)"): a discard after the win's turn cannot have happened (review finding: only 软硬双翻
+    # checked it). The README's 转转 round, seat 2 discarding 9s at turn 21 after the win at turn 20:
+    from rules import api
+    from rules.errors import InvalidRound
+
+    body = {"variant": "zhuanzhuan", "dealer": 0,
+            "players": [{"seat": 0, "hand": "234678m234p5678s"}, {"seat": 1, "hand": "113355m7799p224s"},
+                        {"seat": 2, "hand": "123456789p1199s", "discards": [{"tile": "9s", "turn": 21}]},
+                        {"seat": 3, "hand": "666m888p3336777s"}],
+            "wins": [{"winner": 1, "from": 0, "tile": "4s", "turn": 20}]}
+    with pytest.raises(InvalidRound) as e:
+        api.settle(body)
+    assert [(x.code, x.pointer) for x in e.value.errors] == [("after_round_end", "/players/2/discards/0/turn")]
+    body["players"][2]["discards"][0]["turn"] = 19  # before the win: a possible history
+    # seat 1: 11 33 55m 77 99p 22s 44s, 七小对 on seat 0's 4s: 点炮玩家出3分 (001:18 item 3)
+    assert [s["total"] for s in api.settle(body)["scores"]] == [-3, 3, 0, 0]
