@@ -127,13 +127,8 @@ def check_single_win_turns(snap: Snapshot) -> list[RoundError]:
     taken: dict[int, str] = {}
     for s, p in enumerate(snap.players):
         for k, d in enumerate(p.discards):
-            if d.turn is None:
-                continue
-            if d.turn in taken:
-                errors.append(RoundError("turn_conflict", f"/players/{s}/discards/{k}/turn",
-                                         f"turn {d.turn} is already {taken[d.turn]}; each table action has its own turn"))
-            else:
-                taken[d.turn] = f"seat {s}'s discard"
+            if d.turn is not None:
+                errors += _take_turn(taken, d.turn, f"seat {s}'s discard", f"/players/{s}/discards/{k}/turn")
     end = next((w.turn for w in snap.wins if w.turn is not None), None)
     if end is None:
         return errors
@@ -219,14 +214,17 @@ def _check_kong_turns(snap: Snapshot) -> list[RoundError]:
     taken: dict[int, str] = {w.turn: "a win" for w in snap.wins if w.turn is not None}
     for s, p in enumerate(snap.players):
         for j, m in enumerate(p.melds):
-            if not m.is_kong or m.turn is None:
-                continue
-            if m.turn in taken:
-                errors.append(RoundError("turn_conflict", f"/players/{s}/melds/{j}/turn",
-                                         f"turn {m.turn} is already {taken[m.turn]}; each table action has its own turn"))
-            else:
-                taken[m.turn] = f"seat {s}'s kong"
+            if m.is_kong and m.turn is not None:
+                errors += _take_turn(taken, m.turn, f"seat {s}'s kong", f"/players/{s}/melds/{j}/turn")
     return errors
+
+
+def _take_turn(taken: dict[int, str], turn: int, what: str, ptr: str) -> list[RoundError]:
+    """Marks ``turn`` as ``what``'s in ``taken``, or ``turn_conflict`` when another action has it."""
+    if turn in taken:
+        return [RoundError("turn_conflict", ptr, f"turn {turn} is already {taken[turn]}; each table action has its own turn")]
+    taken[turn] = what
+    return []
 
 
 def _check_after_end(snap: Snapshot, end: int) -> list[RoundError]:

@@ -215,6 +215,12 @@ def round_errors(snap: Snapshot, reveals_used: frozenset[str], t: CaishenLines) 
                   *wall_errors(snap, t.kept_back, t.kept_said, t.drawn_line)]
 
 
+def dealer_after_round(snap: Snapshot, rule: str) -> int:
+    """流局: the dealer deals again (三财神 001:195, which 软硬双翻 follows); a win:
+    :func:`dealer_after_win` by ``rule`` (``next_dealer``)."""
+    return dealer_after_win(snap, rule) if snap.wins else snap.dealer
+
+
 def round_next_dealer(snap: Snapshot, won_rule: str, big_kong: str = "any") -> int:
     """流局: the dealer's 下家 after a kong in the round (``big_kong`` "exposed": an exposed or
     added one), else the dealer; a win: :func:`dealer_after_win` by ``won_rule`` (``next_dealer``)."""

@@ -34,7 +34,7 @@ from ._caishen import (
     CaishenTable,
     analyze_face,
     check_copies,
-    dealer_after_win,
+    dealer_after_round,
     less,
     next_dealer_option,
     pairs_with_wild,
@@ -332,7 +332,7 @@ class CaishenRuanying(CaishenTable):
             else:
                 found_waits = _waits(p, face, opts, tileset)
                 hands.append(HandReport(p.seat, False, (), bool(found_waits), found_waits))
-        return Settlement(ledger.items, tuple(hands), _next_dealer(snap, opts), (*_notes(snap), *notes))
+        return Settlement(ledger.items, tuple(hands), dealer_after_round(snap, opts.next_dealer), (*_notes(snap), *notes))
 
     # -- POST /v1/hands/analyze --------------------------------------------------------------
 
@@ -613,13 +613,6 @@ def _pay_win(snap: Snapshot, w: Win, f: Facts, opts: Any, ledger: Ledger) -> lis
     note = (f"{rule}: the dealer won and its 上家 seat {liable[0]} ({liable[1]} from the dealer or its 对家) pays the "
             f"win for seat(s) {whom}; kong points and 跟风 are not moved (001:40)")
     return [note]
-
-
-def _next_dealer(snap: Snapshot, opts: Any) -> int:
-    """流局: the dealer deals again (the family's 001:195); a win: ``next_dealer``."""
-    if not snap.wins:
-        return snap.dealer
-    return dealer_after_win(snap, opts.next_dealer)
 
 
 def _notes(snap: Snapshot) -> tuple[str, ...]:

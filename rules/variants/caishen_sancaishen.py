@@ -30,7 +30,7 @@ from ._caishen import (
     CaishenTable,
     analyze_face,
     check_copies,
-    dealer_after_win,
+    dealer_after_round,
     next_dealer_option,
     pairs_with_wild,
     passed_claim_errors,
@@ -265,7 +265,7 @@ class CaishenSancaishen(CaishenTable):
             else:
                 waits = _waits(p, face, bool(opts.white_stands_in), self.tileset(opts, snap.n))
                 hands.append(HandReport(p.seat, False, (), bool(waits), waits))
-        return Settlement(ledger.items, tuple(hands), _next_dealer(snap, opts), _notes(snap))
+        return Settlement(ledger.items, tuple(hands), dealer_after_round(snap, opts.next_dealer), _notes(snap))
 
     # -- POST /v1/hands/analyze --------------------------------------------------------------
 
@@ -443,14 +443,6 @@ def _pay_win(snap: Snapshot, w: Win, r: Reading, opts: Any, ledger: Ledger) -> N
     name_en = ", ".join(PATTERNS[p].en for p in r.patterns)
     for payer in payers:
         ledger.pay(payer, w.winner, r.total * opts.base_points, "hu", name, name_en, note, turn=w.turn)
-
-
-def _next_dealer(snap: Snapshot, opts: Any) -> int:
-    """流局: the dealer deals again (001:195). A win (not in the seed): the winner, or the
-    winner first after the discarder; ``rotate``: the dealer stays when it wins, else its 下家."""
-    if not snap.wins:
-        return snap.dealer
-    return dealer_after_win(snap, opts.next_dealer)
 
 
 def _notes(snap: Snapshot) -> tuple[str, ...]:
