@@ -403,13 +403,8 @@ class Maihua(CaishenTable):
 def _flower_errors(snap: Snapshot, opts: Any) -> list[RoundError]:
     """Flowers are set aside (补花), never held, discarded, melded or won on — but a seat's 花财神
     (its own red flower, 001:295) may be held, and drawn as the winning tile of a self-draw."""
-    allowed: set[str] = set()
-    for i, p in enumerate(snap.players):
-        kept = kept_flower(i, snap.dealer, snap.n, opts)
-        allowed.update(f"/players/{i}/hand/{k}" for k, t in enumerate(p.hand) if t == kept)
-    allowed.update(f"/wins/{i}/tile" for i, w in enumerate(snap.wins)
-                   if w.self_drawn and w.tile == kept_flower(w.winner, snap.dealer, snap.n, opts))
-    return [e for e in flower_errors(snap, FLOWER_LINE, FLOWER_SET, FLOWER_NAMES) if e.pointer not in allowed]
+    held = {i: f for i in range(snap.n) if (f := kept_flower(i, snap.dealer, snap.n, opts)) is not None}
+    return flower_errors(snap, FLOWER_LINE, FLOWER_SET, FLOWER_NAMES, held)
 
 
 def _flag_errors(snap: Snapshot) -> list[RoundError]:
