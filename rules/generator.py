@@ -9,7 +9,9 @@ through class attributes and hooks of :class:`rules.variant.Variant` (``sequenti
 for 开杠, ``marks_delayed_kongs`` for 憨包豆, ``declares_ready`` for 报听, ``declares_open``
 for 明扣, ``pushes_down`` for 推倒, ``dead_wall`` for 邯郸's 流局 line, ``birds_to_draw``, ``simulate_flags``, ``may_win``,
 ``discard_first``, ``may_win_on`` and ``wins_unshaped`` for 财神's self-draw-only hands and
-推倒胡, ``set_aside`` for 补花 of faces that are flowers at one table, 台数's 中发白). Rounds the
+推倒胡, ``set_aside`` for 补花 of faces that are flowers at one table, 台数's 中发白, and
+``set_aside_for`` where they depend on the tile turned up, 虫草花's; ``chows`` where an option
+turns 吃 off). Rounds the
 variant still rejects (a rule the generic play does not know) are discarded and dealt again,
 so what :func:`generate` returns always settles.
 """
@@ -60,6 +62,7 @@ class _Table:
     open_hands: set[int] = field(default_factory=set)  # seats that declared 明扣: self-draw wins only
     reveals: Reveals = field(default_factory=Reveals)
     replaced_flower: bool = False  # the last draw replaced a flower set aside (补花)
+    set_aside: frozenset[Tile] = frozenset()  # the faces this round sets aside (Variant.set_aside_for)
 
     def tick(self) -> int:
         self.turn += 1
@@ -77,7 +80,7 @@ class _Table:
         while self.live_wall() > 0:
             self.last_drawer = seat
             tile = self.wall.pop()
-            if tile not in self.variant.set_aside:
+            if tile not in self.set_aside:
                 return tile
             self.seats[seat].flowers.append(tile)
             self.replaced_flower = True
@@ -400,7 +403,7 @@ def _maybe_claim(t: _Table, discarder: int, tile: Tile) -> int | None:
                 seat.hand.remove(tile)
             seat.melds.append({"type": "pong", "tile": tile, "from": discarder, "turn": t.tick()})
             return s
-    return _maybe_chow(t, discarder, tile) if t.variant.allows_chow else None
+    return _maybe_chow(t, discarder, tile) if t.variant.chows(t.opts) else None
 
 
 def _maybe_chow(t: _Table, discarder: int, tile: Tile) -> int | None:
@@ -436,14 +439,16 @@ def _deal(variant: Variant, opts: Any, n: int, rng: random.Random) -> tuple[_Tab
     dealer = rng.randrange(n)
     seats = [_Seat(hand=[wall.pop() for _ in range(variant.hand_size)]) for _ in range(n)]
     seats[dealer].hand.append(wall.pop())
-    if variant.set_aside:  # 补花 after the deal, the dealer first, then in turn
+    aside = variant.set_aside_for(reveals, opts)
+    if aside:  # 补花 after the deal, the dealer first, then in turn
         for k in range(n):
             seat = seats[(dealer + k) % n]
-            while any(x in variant.set_aside for x in seat.hand):
-                flowers = [x for x in seat.hand if x in variant.set_aside]
+            while any(x in aside for x in seat.hand):
+                flowers = [x for x in seat.hand if x in aside]
                 seat.flowers += flowers
-                seat.hand = [x for x in seat.hand if x not in variant.set_aside] + [wall.pop() for _ in flowers]
-    return _Table(variant, opts, rules, rng, wall, seats, dealer, faces=tileset.faces, reveals=reveals), reveals
+                seat.hand = [x for x in seat.hand if x not in aside] + [wall.pop() for _ in flowers]
+    return _Table(variant, opts, rules, rng, wall, seats, dealer, faces=tileset.faces, reveals=reveals,
+                  set_aside=aside), reveals
 
 
 def _body(t: _Table, reveals: Reveals, options: dict[str, Any], flags: list[dict[str, Any]]) -> dict[str, Any]:

@@ -160,6 +160,16 @@ class Variant:
         the concealed tiles with the one drawn (generator hook)."""
         return False
 
+    def set_aside_for(self, reveals: Reveals, opts: Any) -> frozenset[Tile]:
+        """The faces set aside when dealt or drawn (补花) in a round with these ``reveals``: by default
+        ``set_aside``; 虫草花's depend on the tile turned up (its 杠头 and 白板) (generator hook)."""
+        return self.set_aside
+
+    def chows(self, opts: Any) -> bool:
+        """Whether a table with these options plays 吃: by default ``allows_chow``; 虫草花's 只碰不吃
+        turns it off (generator hook)."""
+        return self.allows_chow
+
     def may_win_on(self, hand: list[Tile], tile: Tile, reveals: Reveals, opts: Any) -> bool:
         """Whether a hand that wins on ``tile`` may take it from another player (a discard, a
         robbed kong), beyond ``self_draw_only`` (财神: 财神吊, 三财神, a dead 财神, the table's 点炮

@@ -59,6 +59,8 @@ RARE_WINS = [
     ("caishen-hushu", 668, "robbing_kong"), ("caishen-hushu", 1092, "earthly"), ("caishen-hushu", 276, "last_tile"),
     # 财神·软硬双翻 (one win per round, 地胡 on a discard only): seeds 0-3,999 scanned, one 地胡 among them
     ("caishen-ruanying", 1294, "robbing_kong"), ("caishen-ruanying", 1092, "earthly"),
+    # 虫草花 (one win per round, 地胡 on a discard only): seeds 0-11,999 scanned, no 地胡 among them: 天胡 instead
+    ("chongcao", 1580, "robbing_kong"), ("chongcao", 1714, "robbing_kong"), ("chongcao", 3441, "heavenly"),
     ("erren", 147, "earthly"), ("erren", 240, "robbing_kong"),
     ("guiyang-zhuoji", 46, "robbing_kong"), ("guiyang-zhuoji", 150, "robbing_kong"),
     # 国标 (8番起和: few hands may win) had neither in seeds 0-11,999: 杠上开花 and 海底 instead

@@ -9,6 +9,7 @@ from . import (
     caishen_ruanying,
     caishen_sancaishen,
     caishen_taishu,
+    chongcao,
     doudizhu,
     erren,
     guiyang_zhuoji,
@@ -37,6 +38,7 @@ _ALL: list[Variant] = [
     erren.VARIANT,
     guobiao.VARIANT,
     maihua.VARIANT,
+    chongcao.VARIANT,
     doudizhu.VARIANT,
 ]
 

@@ -69,11 +69,13 @@ def wild_face(snap: Snapshot, lines: str) -> Tile:
     return face
 
 
-def wild_meld_errors(snap: Snapshot, face: Tile, line: str) -> list[RoundError]:
-    """A chow, pong or kong holding the 财神 (``wild_melded``): 财神 are never melded (``line``)."""
+def wild_meld_errors(snap: Snapshot, face: Tile, line: str, *, four_concealed: bool = False) -> list[RoundError]:
+    """A chow, pong or kong holding the 财神 (``wild_melded``): 财神 are never melded (``line``).
+    ``four_concealed``: but the concealed kong of all four is (虫草花's 四财神暗杠, 001:390)."""
     return [RoundError("wild_melded", f"/players/{i}/melds/{j}", f"the 财神 {chinese(face)} is never part of a chow, "
                        f"pong or kong ({line})")
-            for i, p in enumerate(snap.players) for j, m in enumerate(p.melds) if face in m.tiles]
+            for i, p in enumerate(snap.players) for j, m in enumerate(p.melds)
+            if face in m.tiles and not (four_concealed and m.kind == "concealed")]
 
 
 def passed_claim_errors(snap: Snapshot, face: Tile, win: PassRule, pong: PassRule,

@@ -1,0 +1,382 @@
+"""虫草花麻将's table and its 台 (001:334-394): the options, the round's 明牌 and what follows from
+it (the 财神, the faces set aside), and the 台 rows read over every reading of a winning hand.
+
+Readings C1 (the table), C2 (winning hands) and C3 (台) of .helpers/chongcao-readings.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ...errors import RoundError
+from ...hand import HandRules, is_complete
+from ...options import option
+from ...patterns import Pattern, PatternTable
+from ...snapshot import Player, Win
+from ...tiles import FLOWERS, HONOURS, SUITED, WINDS, Tile, chinese, is_flower, is_suited, suit
+from .._caishen import NEXT_DEALER, Reading, readings
+
+TIERS: Final = (15, 25, 35, 50)
+"""起翻 (001:356): the table's four columns."""
+SCHEMES: Final = ("small", "big", "square", "chongcao")
+"""花数 (001:395-418): 小花, 大花, 平方花, 虫草花."""
+SCHEME_TIERS: Final[Mapping[str, tuple[int, ...]]] = {
+    "small": (15,),  # （小花：15台起翻）, 无 at 25/35/50 (001:398)
+    "big": (15,),  # （大花：15台起翻） (001:403)
+    "square": TIERS,  # （平方花：15台、25台、35台、50台起翻） (001:408)
+    "chongcao": (25, 35, 50),  # （虫草花：25台、35台、50台起翻）, 无 at 15 (001:413)
+}
+SCHEME_LINES: Final[Mapping[str, str]] = {"small": "001:398", "big": "001:403", "square": "001:408",
+                                          "chongcao": "001:413"}
+DRAW_AT: Final = (16, 8, 0)
+"""流局 (001:345): 剩余十六张牌, or 剩8张, or 全摸完."""
+
+
+@dataclass(frozen=True)
+class Options:
+    tier: int = option(15, "起翻", "The table's column of the 台 table (001:356): 15, 25, 35 or 50 台起翻; every big "
+                       "row is read from it, and the 6台 rule (001:394) with it", choices=TIERS)
+    flower_scheme: str = option(
+        "square", "花数", "The 花数 table (001:395-418): small 小花 and big 大花 (15台起翻 only), square 平方花 (every "
+        "tier), chongcao 虫草花 (25/35/50 only) — the 虫草花 configuration: only then are the eight flowers in the "
+        "set (001:337e) and 八虫草/七仙女/八仙过海 counted (001:391-393)", choices=SCHEMES)
+    pong_only: bool = option(False, "只碰不吃", "Pong only, no chow (001:344, 勾选)")
+    draw_at: int = option(16, "流局", "Tiles left when a round without a win is drawn (001:345): 16, 8 (剩8张) or 0 "
+                          "(全摸完)", choices=DRAW_AT)
+    jiaozi: int = option(0, "交子", "Each loser pays the winner this many 条 more (001:348 交子: 赢家额外加上房间配置"
+                         "勾选数值的条数)", minimum=0)
+    liability: bool = option(True, "包牌", "The five cases of 001:350 (3-4 players only, 二人没有包牌 001:349): the "
+                             "liable seat pays every loser's 台")
+    draw_pays_flowers: bool = option(True, "流局算花", "花数 is paid on a drawn round too (花与胡牌无关, 001:395); off: "
+                                     "a drawn round pays nothing")
+    next_dealer: str = option("rotate", "下一局庄家", "Who deals after a win (the seed is silent; after a drawn round "
+                              "the dealer stays, 001:346): rotate (the dealer stays when it wins, else its 下家) or "
+                              "winner", choices=NEXT_DEALER)
+
+
+def option_errors(opts: Any) -> list[RoundError]:
+    """A 花数 scheme the tier's column lacks (the table's 无, 001:398, 403, 413): ``option_not_allowed``."""
+    if opts.tier in SCHEME_TIERS[opts.flower_scheme]:
+        return []
+    tiers = "/".join(str(t) for t in SCHEME_TIERS[opts.flower_scheme])
+    return [RoundError("option_not_allowed", "/options/flower_scheme", f"花数 {opts.flower_scheme} is played at "
+                       f"{tiers}台起翻 only, not {opts.tier} (无 in the table, {SCHEME_LINES[opts.flower_scheme]})")]
+
+
+# -- the 明牌 and what follows from it (001:340-343) --------------------------------------------
+
+HONOUR_ORDER: Final[tuple[Tile, ...]] = ("E", "S", "W", "N", "C", "F", "P")
+"""风位顺序按东南西北中发白 (001:342): the honours' cycle for 明牌 + 1 (not rules.tiles.next_in_suit's,
+which cycles the winds and the dragons apart)."""
+WHITE: Final = "P"
+RED: Final = "C"
+GREEN: Final = "F"
+FLOWER_SET: Final = frozenset(FLOWERS)
+
+
+def caishen_of(mingpai: Tile) -> Tile | None:
+    """明牌面值+1为财神，且循环 (001:341-342): 9 → 1 in a suit, 白 → 东 in 东南西北中发白; a flower has no
+    +1 in either order: no 财神 (C1)."""
+    if is_suited(mingpai):
+        return SUITED[SUITED.index(mingpai) // 9 * 9 + int(mingpai[0]) % 9]
+    if mingpai in HONOUR_ORDER:
+        return HONOUR_ORDER[(HONOUR_ORDER.index(mingpai) + 1) % len(HONOUR_ORDER)]
+    return None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One round's 明牌 and what follows from it (C1)."""
+
+    mingpai: Tile  # reveals.wild_indicator: the tile turned up, not in play
+    caishen: Tile | None  # 明牌 + 1; None when the 明牌 is a flower
+    gangtou: Tile | None  # 杠头: the 明牌's face, its three other copies set aside (a flower has none)
+    white: Tile | None  # the 白板 role: 白板, 红中 when 白板 is the 财神, none when the 明牌 is 白板
+    flowers: frozenset[Tile]  # the eight flowers, in the set under the 虫草花 configuration only
+
+    @property
+    def aside(self) -> frozenset[Tile]:
+        """Every face set aside when drawn and replaced (补牌, 001:343)."""
+        return self.flowers | {f for f in (self.gangtou, self.white) if f is not None}
+
+    @property
+    def wild(self) -> frozenset[Tile]:
+        return frozenset() if self.caishen is None else frozenset({self.caishen})
+
+    def names(self) -> str:
+        """The faces set aside, named for a message."""
+        parts = ["虫草花 1f-8f"] if self.flowers else []
+        if self.gangtou is not None:
+            parts.append(f"杠头 {chinese(self.gangtou)}")
+        if self.white is not None:
+            parts.append(f"白板 {chinese(self.white)}" if self.white != WHITE else "白板")
+        return "、".join(parts)
+
+
+def setup(mingpai: Tile, opts: Any) -> Setup:
+    caishen = caishen_of(mingpai)
+    # 如果白板是财神，则以红中计 (001:360); the 明牌 白板's copies are 杠头 only (a tile counts once, C1)
+    white = RED if caishen == WHITE else None if mingpai == WHITE else WHITE
+    return Setup(mingpai, caishen, None if is_flower(mingpai) else mingpai, white,
+                 FLOWER_SET if opts.flower_scheme == "chongcao" else frozenset())
+
+
+# -- one win --------------------------------------------------------------------------------
+
+PLAYING: Final[tuple[Tile, ...]] = (*SUITED, *HONOURS)
+"""The 34 faces: what a 财神 may stand for (能够被替代为任何牌, the family's 001:84; C1)."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """What a win is, whatever the reading (C3's terms)."""
+
+    setup: Setup
+    held: int  # 财神 among the concealed tiles and the won tile ("held 财神")
+    angang: bool  # a concealed kong of the four 财神 (四财神暗杠, 001:390)
+    gangtou: int  # 杠头 the winner set aside
+    white: int  # 白板-role tiles the winner set aside
+    flowers: int  # flowers (1f-8f) the winner set aside
+    seat_wind: Tile
+    single: Tile | None  # the one concealed tile of a 单吊 hand, before the win
+    kongs: frozenset[Tile]  # the faces of the winner's kongs
+    win: Win
+    chongcao: bool  # the 虫草花 configuration
+    readings: tuple[Reading, ...]  # empty: not five sets and a pair
+
+
+def held(player: Player, win: Win, s: Setup, wind: Tile, chongcao: bool) -> Held:
+    concealed = [*player.hand, win.tile]
+    rules = HandRules(wild=s.wild)
+    # with no 财神 (a flower 明牌) the readings are asked with the flower as the wildcard: no hand holds it
+    face = s.caishen if s.caishen is not None else s.mingpai
+    found = tuple(readings(player, win, face, PLAYING, False)) if is_complete(concealed, rules) else ()
+    angang = s.caishen is not None and any(m.kind == "concealed" and m.tile == s.caishen for m in player.melds)
+    return Held(s, concealed.count(s.caishen) if s.caishen is not None else 0, angang,
+                player.flowers.count(s.gangtou) if s.gangtou is not None else 0,
+                player.flowers.count(s.white) if s.white is not None else 0,
+                sum(1 for f in player.flowers if f in s.flowers), wind,
+                player.hand[0] if len(player.hand) == 1 else None,
+                frozenset(m.tile for m in player.melds if m.is_kong), win, chongcao, found)
+
+
+# -- the 台 table (001:356-393) -------------------------------------------------------------
+
+SMALL: Final = "small"
+T1: Final = (15, 25, 35, 50)  # the T column
+T2: Final = (30, 50, 70, 100)
+T3: Final = (45, 75, 105, 150)
+T200: Final = (200, 300, 450, 600)
+T500: Final = (500, 500, 750, 1000)
+ONE: Final = (1, 1, 1, 1)
+
+# id, 中文, English, 台 by tier (15/25/35/50), 不计 (rows this one keeps out), seed line, note
+_ROWS: Final[tuple[tuple[str, str, str, tuple[int, ...], tuple[str, ...], str, str], ...]] = (
+    ("zifeng", "自风位", "Seat Wind", ONE, (), "001:359",
+     "a triplet, pong or kong of the seat wind, a 财神 standing in too; not when the seat wind is the 财神's face"),
+    ("baiban", "白板", "White Dragon", ONE, (), "001:360",
+     "each 白板 set aside (红中 when 白板 is the 财神)"),
+    ("zhongfa", "中、发刻（杠）", "Red or Green Dragon Triplet", ONE, (), "001:361",
+     "each triplet, pong or kong of 中 or 发; not of the 财神's face, nor of 红中 when it plays 白板 (001:360)"),
+    ("wucaishen", "无财神", "No God of Wealth", ONE, (), "001:362", "no 财神 held, and no 四财神暗杠"),
+    ("guiwei1", "财神一归位", "God of Wealth in Place", ONE, (), "001:363",
+     "a 财神 held, exactly one standing as its own face"),
+    ("shuangcaishen", "双财神", "Two Gods of Wealth", ONE, (), "001:364", "exactly two 财神 held"),
+    ("gangkai", "杠上开花", "Win on a Kong Replacement", ONE, (), "001:365", "kong_draw"),
+    ("qianggang", "抢杠胡", "Robbing the Kong", ONE, (), "001:366", "robbing_kong"),
+    ("pinghu", "平胡", "Plain Hand", ONE, (), "001:367",
+     "five chows, the won tile at a chow's head or tail, the pair not the seat wind, 中 or 发"),
+    ("mingpai", "明牌", "Kong Heads", ONE, (), "001:368", "each 杠头 (a copy of the 明牌's face) set aside"),
+    ("duiduihu", "对对胡", "All Triplets", T1, (), "001:369", "five triplets, pongs or kongs and the pair"),
+    ("hunyise", "混一色", "Half Flush", T1, (), "001:370", "one suit and honours"),
+    ("caishen_dandiao", "财神单吊", "Single Wait on a God of Wealth", T1, (), "001:371",
+     "the hand before the win was one 财神"),
+    ("sancaishen", "三财神", "Three Gods of Wealth", T1, (), "001:372", "exactly three 财神 held"),
+    ("zuoniu", "财神做牛", "Gods of Wealth as the Pair", T1, (), "001:373", "the pair is two 财神"),
+    ("sangangtou", "三杠头", "Three Kong Heads", T1, (), "001:374", "three 杠头 set aside"),
+    ("dandiao_caishen", "单吊财神", "Single Wait Won by a God of Wealth", T2, (), "001:375",
+     "the hand before the win was one tile, not a 财神, and a 财神 was self-drawn"),
+    ("shuangguiwei", "财神双归位", "Two Gods of Wealth in Place", T2, (), "001:376",
+     "two 财神 held or more, exactly two standing as their own face"),
+    ("qingyise", "清一色", "Full Flush", T3, ("hunyise",), "001:377", "one suit, no honour"),
+    ("sifengqi", "四风齐", "All Four Winds", T3, ("zifeng",), "001:378",
+     "all four winds and a triplet of the seat wind; never when a wind is the 财神's face"),
+    ("sibaiban", "四白板", "Four White Dragons", T3, (), "001:379", "four 白板 (or 红中 playing 白板) set aside"),
+    ("yingdiao", "硬吊", "Hard Single Wait", T3, ("wucaishen",), "001:380",
+     "the hand before the win was one tile, not a 财神, won with a real tile of its face"),
+    ("tianhu", "天胡", "Heavenly Win", T3, (), "001:381", "heavenly"),
+    ("dihu", "地胡", "Earthly Win", T3, (), "001:382", "earthly: a 闲家 wins the dealer's first discard"),
+    ("sancaishenke", "三财神刻", "Triplet of Gods of Wealth", T3, ("sanguiwei",), "001:383",
+     "three 财神 as one triplet of their own face"),
+    ("sanmeiren", "三美人", "Three Beauties", T3, ("zhongfa",), "001:384",
+     "triplets of 中 and 发 and three 白板 set aside; never when 白板, 中 or 发 is the 财神"),
+    ("sicaishen", "四财神", "Four Gods of Wealth", T3, (), "001:385", "four 财神 held"),
+    ("sanguiwei", "财神三归位", "Three Gods of Wealth in Place", T200, (), "001:386",
+     "three 财神 held or more, exactly three standing as their own face"),
+    ("quanzi", "全字", "All Honours", T200, ("zifeng", "duiduihu", "hunyise"), "001:387", "every tile an honour"),
+    ("simeiren", "四美人", "Four Beauties", T200, ("zhongfa", "sibaiban"), "001:388",
+     "triplets of 中 and 发 and four 白板 set aside; never when 白板, 中 or 发 is the 财神"),
+    ("siguiwei", "财神四归位", "Four Gods of Wealth in Place", T500, (), "001:389",
+     "four 财神 held, all standing as their own face"),
+    ("sicaishen_angang", "四财神暗杠", "Concealed Kong of Gods of Wealth", T500, (), "001:390",
+     "a concealed kong of the four 财神"),
+    ("bachongcao", "八虫草", "Eight Cordyceps Flowers", T500, (), "001:391", "虫草花 only: all eight flowers set aside"),
+    ("qixiannu", "七仙女", "Seven Fairies", T500, (), "001:392",
+     "虫草花 only: four 白板 and three 杠头 set aside"),
+    ("baxianguohai", "八仙过海", "Eight Immortals Cross the Sea", T500, (), "001:393",
+     "虫草花 only: the 明牌 a flower, kongs of 中 and of 发"),
+)
+SMALL_ROWS: Final = frozenset(row[0] for row in _ROWS if row[3] == ONE)
+"""The 1台 rows (001:359-368): added, then the 6台 rule (001:394)."""
+SIX: Final = 6
+"""1台牌型可累加直至5台，6台起翻 (001:394)."""
+
+
+def _table(k: int) -> PatternTable:
+    return PatternTable([Pattern(pid, zh, en, tai[k], excludes, f"{seed}: {note}")
+                         for pid, zh, en, tai, excludes, seed, note in _ROWS])
+
+
+TABLES: Final[Mapping[int, PatternTable]] = {tier: _table(k) for k, tier in enumerate(TIERS)}
+PATTERNS: Final = TABLES[15]
+
+Detector = Callable[[Reading, Held], int]
+"""How many times a row counts in a reading (0: not found)."""
+
+
+def _triplets(r: Reading) -> list[Tile]:
+    """The faces of the reading's triplets, pongs and kongs (a 四财神暗杠 plays as the 财神's face)."""
+    return [p.faces[0] for p in r.parts if p.kind == "pong"]
+
+
+def _guiwei(r: Reading) -> int:
+    """财神 standing as their own face, the pair's left out: a pair of two 财神 is 财神做牛, 不计归位 (001:373)."""
+    return sum(p.guiwei for p in r.parts)
+
+
+def _ladder(n: int) -> Detector:
+    """The 归位 rows, one ladder (C3): ``n`` held 财神 at least and exactly ``n`` 归位."""
+    return lambda r, h: int(h.held >= n and _guiwei(r) == n)
+
+
+def _suits(r: Reading) -> set[str]:
+    return {suit(f) for f in r.faces()}
+
+
+def _pinghu(r: Reading, h: Held) -> int:
+    """没有碰杠和暗刻，胡的那张牌用来组成顺子，且是吃头或吃尾的 …作将的牌不能为自己的风位且不能为红中、发财 (001:367)."""
+    chows = all(p.kind == "chow" for p in r.parts)
+    return int(chows and r.wait in ("open", "edge") and r.pair not in (h.seat_wind, RED, GREEN))
+
+
+def _zhongfa(r: Reading, h: Held) -> int:
+    """中、发刻 (001:361): not of the 财神's face (三财神刻's business), nor of 红中 when it plays 白板 (此时不计红中刻, 001:360)."""
+    out = (h.setup.caishen, h.setup.white)
+    return sum(1 for f in _triplets(r) if f in (RED, GREEN) and f not in out)
+
+
+def _beauties(r: Reading, h: Held, whites: int) -> int:
+    """三美人/四美人 (001:384, 388): triplets of 中 and 发 and ``whites`` 白板 set aside; never when 白板, 中 or
+    发 is the 财神 (本局不可出现)."""
+    if h.setup.caishen in (WHITE, RED, GREEN) or h.white != whites:
+        return 0
+    found = _triplets(r)
+    return int(RED in found and GREEN in found)
+
+
+def _dandiao(h: Held, caishen: bool) -> bool:
+    """A 单吊 hand whose one tile is (``caishen``) or is not a 财神."""
+    return h.single is not None and (h.single == h.setup.caishen) == caishen
+
+
+# one per row, in table order
+DETECTORS: Final[Mapping[str, Detector]] = {
+    "zifeng": lambda r, h: int(h.seat_wind != h.setup.caishen and h.seat_wind in _triplets(r)),
+    "baiban": lambda _r, h: h.white,
+    "zhongfa": _zhongfa,
+    "wucaishen": lambda _r, h: int(h.held == 0 and not h.angang),
+    "guiwei1": _ladder(1),
+    "shuangcaishen": lambda _r, h: int(h.held == 2),
+    "gangkai": lambda _r, h: int(h.win.kong_draw),
+    "qianggang": lambda _r, h: int(h.win.robbing_kong),
+    "pinghu": _pinghu,
+    "mingpai": lambda _r, h: h.gangtou,
+    "duiduihu": lambda r, _h: int(all(p.kind == "pong" for p in r.parts)),
+    "hunyise": lambda r, _h: int("z" in (s := _suits(r)) and len(s) == 2),
+    "caishen_dandiao": lambda _r, h: int(_dandiao(h, True)),
+    "sancaishen": lambda _r, h: int(h.held == 3),
+    "zuoniu": lambda r, _h: int(r.pair_wilds == 2),
+    "sangangtou": lambda _r, h: int(h.gangtou == 3),
+    "dandiao_caishen": lambda _r, h: int(_dandiao(h, False) and h.win.self_drawn and h.win.tile == h.setup.caishen),
+    "shuangguiwei": _ladder(2),
+    "qingyise": lambda r, _h: int(len(s := _suits(r)) == 1 and "z" not in s),
+    "sifengqi": lambda r, h: int(h.setup.caishen not in WINDS and set(WINDS) <= set(r.faces())
+                                 and h.seat_wind in _triplets(r)),
+    "sibaiban": lambda _r, h: int(h.white == 4),
+    "yingdiao": lambda _r, h: int(_dandiao(h, False) and h.win.tile == h.single),
+    "tianhu": lambda _r, h: int(h.win.heavenly),
+    "dihu": lambda _r, h: int(h.win.earthly),
+    "sancaishenke": lambda r, _h: int(any(p.kind == "pong" and p.guiwei == 3 for p in r.parts)),
+    "sanmeiren": lambda r, h: _beauties(r, h, 3),
+    "sicaishen": lambda _r, h: int(h.held == 4),
+    "sanguiwei": _ladder(3),
+    "quanzi": lambda r, _h: int(_suits(r) == {"z"}),
+    "simeiren": lambda r, h: _beauties(r, h, 4),
+    "siguiwei": _ladder(4),
+    "sicaishen_angang": lambda _r, h: int(h.angang),
+    "bachongcao": lambda _r, h: int(h.chongcao and h.flowers == 8),
+    "qixiannu": lambda _r, h: int(h.chongcao and h.white == 4 and h.gangtou == 3),
+    "baxianguohai": lambda _r, h: int(h.chongcao and is_flower(h.setup.mingpai) and {RED, GREEN} <= h.kongs),
+}
+
+
+@dataclass(frozen=True)
+class Tai:
+    """A reading's count: the rows kept (each with its times), the small rows' sum ``small`` and
+    what they add after the 6台 rule, the big rows' sum, the total."""
+
+    rows: tuple[tuple[str, int], ...]
+    small: int
+    small_part: int
+    big: int
+    tier: int
+
+    @property
+    def total(self) -> int:
+        return self.small_part + self.big
+
+    @property
+    def six(self) -> bool:
+        """Whether the 6台 rule (001:394) turned the small rows' sum into (T + s − 6) × 2."""
+        return self.small >= SIX
+
+
+def small_part(s: int, tier: int) -> int:
+    """1台牌型可累加直至5台，6台起翻（6台部分算15台），台数=（15+累加台数-6）*2 (001:394), read with the
+    table's tier T for 15 (C3): s ≤ 5 → s; s ≥ 6 → (T + s − 6) × 2."""
+    return s if s < SIX else (tier + s - SIX) * 2
+
+
+def count(r: Reading, h: Held, tier: int) -> Tai:
+    """The rows found in one reading, less those another found keeps out (不计), the small rows
+    through the 6台 rule, the big rows added (C3)."""
+    table = TABLES[tier]
+    found = [(pid, n) for pid, detect in DETECTORS.items() if (n := detect(r, h))]
+    dropped = {x for pid, _ in found for x in table[pid].excludes}
+    rows = tuple((pid, n) for pid, n in found if pid not in dropped)
+    small = sum(table.value(pid) * n for pid, n in rows if pid in SMALL_ROWS)
+    big = sum(table.value(pid) * n for pid, n in rows if pid not in SMALL_ROWS)
+    return Tai(rows, small, small_part(small, tier), big, tier)
+
+
+def best(h: Held, tier: int) -> Tai:
+    """The reading with the most 台 (of equals the first): the best reading of the 财神 is paid (C3)."""
+    assert h.readings  # validate() refused a hand out of shape
+    return max((count(r, h, tier) for r in h.readings), key=lambda t: t.total)
+
+
+def names(t: Tai) -> tuple[str, ...]:
+    return tuple(PATTERNS[pid].zh for pid, _ in t.rows)
+
