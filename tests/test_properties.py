@@ -71,6 +71,9 @@ RARE_WINS = [
     ("hunan-zhuaniao", 956, "earthly"), ("hunan-zhuaniao", 1103, "earthly"),
     # 买花 (one win per round, 地胡 on a discard only): seeds 0-7,999 scanned, one 地胡 among them
     ("maihua", 565, "robbing_kong"), ("maihua", 1302, "robbing_kong"), ("maihua", 5170, "earthly"),
+    # 下杠 (one win per round, 地胡 on a discard only): seeds 0-11,999 scanned, one 天胡 and one 地胡 among them
+    ("xiagang", 791, "robbing_kong"), ("xiagang", 3679, "robbing_kong"), ("xiagang", 3351, "heavenly"),
+    ("xiagang", 6557, "earthly"),
     ("xuezhan", 8, "robbing_kong"), ("xuezhan", 92, "robbing_kong"),
     ("zhuanzhuan", 982, "robbing_kong"),
 ]

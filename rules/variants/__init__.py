@@ -20,6 +20,7 @@ from . import (
     xuezhan,
     zhuanzhuan,
 )
+from .chongcao import xiagang
 from .hongzhong import HONGZHONG, HONGZHONG_ZHAMA
 
 _ALL: list[Variant] = [
@@ -39,6 +40,7 @@ _ALL: list[Variant] = [
     guobiao.VARIANT,
     maihua.VARIANT,
     chongcao.VARIANT,
+    xiagang.VARIANT,
     doudizhu.VARIANT,
 ]
 

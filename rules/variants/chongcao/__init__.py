@@ -15,13 +15,14 @@ every pair settles the difference, on a drawn round too. The round is drawn at 1
 
 The lead's readings C1-C8 behind each choice are in .helpers/chongcao-readings.md (the rules page
 is docs/variants/chongcao.md). The table, the 明牌 and the 台 rows are in :mod:`.table`; the
-payments (the win, 包牌, 花数) in :mod:`.pay`.
+payments (the win, 包牌, 花数) in :mod:`.pay`. Its sister 下杠麻将 (001:421-491) is this class with
+another :class:`~.table.Ruleset`: :mod:`.xiagang`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, waits_seen
@@ -40,38 +41,18 @@ from .._caishen import (
 )
 from .._fan_rounds import flower_errors, refuse_flowers
 from .._round import PerRound, PerWin
-from .pay import BONUS, added_kong_errors, flower_count, liability_field_errors, liable, pay_flowers, pay_win
-from .table import FLOWER_SET, PATTERNS, PLAYING, Held, Options, Setup, Tai, best, held, names, option_errors, setup
-
-SET_ASIDE_LINE: Final = "补牌: 抓到虫草花、白板、明牌…都需要补牌, 001:343"
-WILD_LINE: Final = "the family's 001:84; the only 财神 meld is the concealed kong of all four, 四财神暗杠 001:390"
-ONE_WIN: Final = "截胡：一局只能有一个胡牌玩家 (001:347): one win per round"
-DRAWN_LINE: Final = "001:345"
+from .pay import BONUS, flower_count, liability_questions, liable, pay_flowers, pay_win
+from .table import CHONGCAO, FLOWER_SET, PLAYING, Held, Lines, Options, Ruleset, Setup, Tai, best, held, names, option_errors, setup
 
 
-def _wall_said(draw_at: int) -> str:
-    return f"剩余十六张牌时…流局, or 剩8张 / 全摸完 as the table sets it: {draw_at}, 001:345"
-
-
-def _mingpai(snap: Snapshot) -> Tile:
+def _mingpai(snap: Snapshot, lines: Lines) -> Tile:
     face = snap.reveals.wild_indicator
     if face is None:
         raise InvalidRound(RoundError("missing_field", "/reveals/wild_indicator", "give the 明牌, the tile turned up "
-                                      "at the start (001:340): the 财神 is its face + 1 (001:341-342)"))
+                                      f"at the start ({lines.mingpai}): the 财神 is its face + 1 ({lines.caishen})"))
     return face
 
 
-def _round_held(snap: Snapshot, opts: Any) -> PerWin[Held]:
-    s = setup(_mingpai(snap), opts)
-    chongcao = opts.flower_scheme == "chongcao"
-
-    def of_win(p: Player, w: Win, _o: Any) -> Held:
-        return held(p, w, s, seat_wind(p.seat, snap.dealer, snap.n), chongcao)
-    return PerWin(snap, opts, of_win)
-
-
-# each win's facts and readings, worked out once per round: validation and settlement both ask
-_ROUND: Final[PerRound[PerWin[Held]]] = PerRound(_round_held)
 _WAIT_FACES: dict[frozenset[Tile], tuple[Tile, ...]] = {}
 
 
@@ -91,22 +72,39 @@ def hand_waits(p: Player, s: Setup) -> tuple[Tile, ...]:
 
 class Chongcao(CaishenTable):
     """2-4 players, chow, a 16-tile hand (庄家分得17张牌，闲家16张, 001:338): :class:`CaishenTable`,
-    the wildcard being the 财神 after the 明牌 (001:341), not the 明牌 itself."""
+    the wildcard being the 财神 after the 明牌 (001:341), not the 明牌 itself. What 下杠 plays otherwise
+    is the class's ``rules`` (:class:`~.table.Ruleset`)."""
 
     id = "chongcao"
     name = "虫草花麻将"
     name_en = "Chongcao Mahjong (Cordyceps Flowers)"
     rules_version = "chongcao/1"
     source = "001_a1ce558555b69162.txt:334-420"
-    Options = Options
-    patterns = PATTERNS
+    Options: ClassVar[type] = Options
+    rules: ClassVar[Ruleset] = CHONGCAO
+    patterns = CHONGCAO.tables[CHONGCAO.tiers[0]]
     # the generator puts the eight flowers in the wall when the tile set has them (虫草花); what a
     # round sets aside besides depends on its 明牌 (set_aside_for)
     set_aside = FLOWER_SET
 
+    def __init__(self) -> None:
+        # each win's facts and readings, worked out once per round: validation and settlement both ask
+        self._round: PerRound[PerWin[Held]] = PerRound(self._round_held)
+
+    def _round_held(self, snap: Snapshot, opts: Any) -> PerWin[Held]:
+        s = self._setup(snap, opts)
+        flowers = self.rules.flowers_in(opts)
+
+        def of_win(p: Player, w: Win, _o: Any) -> Held:
+            return held(p, w, s, seat_wind(p.seat, snap.dealer, snap.n), flowers)
+        return PerWin(snap, opts, of_win)
+
+    def _setup(self, snap: Snapshot, opts: Any) -> Setup:
+        return setup(_mingpai(snap, self.rules.lines), opts, self.rules)
+
     def tileset(self, opts: Any, n_players: int) -> TileSet:
-        """共144张牌 with the 虫草花 (勾选虫草花配置的时候才有, 001:336-337), else the 136."""
-        return SET_144 if opts.flower_scheme == "chongcao" else SET_136
+        """共144张牌 with the 虫草花 (勾选虫草花配置的时候才有, 001:336-337; 下杠 always, 001:423), else the 136."""
+        return SET_144 if self.rules.flowers_in(opts) else SET_136
 
     def dead_wall(self, opts: Any, kongs: int) -> int:
         """流局 at 16 tiles left, or 8, or none (001:345)."""
@@ -115,12 +113,13 @@ class Chongcao(CaishenTable):
     def hand_rules(self, snap: Snapshot | None, opts: Any) -> HandRules:
         """The 财神 (明牌 + 1) is the wildcard; without a snapshot or a 财神 (a flower 明牌), none."""
         face = snap.reveals.wild_indicator if snap is not None else None
-        return HandRules() if face is None else HandRules(wild=setup(face, opts).wild)
+        return HandRules() if face is None else HandRules(wild=setup(face, opts, self.rules).wild)
 
     def set_aside_for(self, reveals: Reveals, opts: Any) -> frozenset[Tile]:
-        """The flowers (虫草花 only), the 杠头 and the 白板 role of the 明牌 turned up (001:343, C1)."""
+        """The flowers (虫草花 only), the 杠头 and the 白板 role of the 明牌 turned up (001:343, C1), and
+        下杠's 下杠 (001:431, X1)."""
         face = reveals.wild_indicator
-        return self.set_aside if face is None else setup(face, opts).aside
+        return self.set_aside if face is None else setup(face, opts, self.rules).aside
 
     def chows(self, opts: Any) -> bool:
         """只碰不吃 (001:344): no chow."""
@@ -129,17 +128,19 @@ class Chongcao(CaishenTable):
     # -- validation -------------------------------------------------------------------
 
     def validate(self, snap: Snapshot, opts: Any) -> None:
-        if bad := option_errors(opts):
+        rs, lines = self.rules, self.rules.lines
+        if bad := option_errors(opts, rs):
             raise InvalidRound(bad)
-        s = setup(_mingpai(snap), opts)
+        s = self._setup(snap, opts)
         errors = [*unused_reveal_errors(snap, self.reveals_used),
-                  *flower_errors(snap, SET_ASIDE_LINE, s.aside, s.names()), *_chow_errors(snap, opts)]
+                  *flower_errors(snap, lines.set_aside, s.aside, s.names()), *_chow_errors(snap, opts, lines)]
         if s.caishen is not None:
-            errors += [*wild_meld_errors(snap, s.caishen, WILD_LINE, four_concealed=True),
-                       *wild_discard_errors(snap, s.caishen, WILD_LINE)]
-        errors += [*one_win_errors(snap, ONE_WIN), *wall_errors(snap, opts.draw_at, _wall_said(opts.draw_at), DRAWN_LINE),
-                   *liability_field_errors(snap, opts)]
-        found = _ROUND.get(snap, opts)
+            errors += [*wild_meld_errors(snap, s.caishen, lines.wild, four_concealed=True),
+                       *wild_discard_errors(snap, s.caishen, lines.wild)]
+        said = f"{lines.drawn_said}: {opts.draw_at}, {lines.drawn}"
+        errors += [*one_win_errors(snap, f"截胡：一局只能有一个胡牌玩家 ({lines.one_win}): one win per round"),
+                   *wall_errors(snap, opts.draw_at, said, lines.drawn)]
+        found = self._round.get(snap, opts)
         for i, w in enumerate(snap.wins):
             errors += _win_errors(snap, i, w, found(i), opts)
         if errors:
@@ -148,9 +149,9 @@ class Chongcao(CaishenTable):
     # -- scoring ----------------------------------------------------------------------
 
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
-        s = setup(_mingpai(snap), opts)
+        s = self._setup(snap, opts)
         ledger = Ledger(snap.n)
-        found = _ROUND.get(snap, opts)
+        found = self._round.get(snap, opts)
         won: dict[int, Tai] = {}
         notes: list[str] = []
         for i, w in enumerate(snap.wins):
@@ -159,7 +160,7 @@ class Chongcao(CaishenTable):
             notes += pay_win(snap, w, t, liable(snap, w, t, opts), opts, ledger)
         if snap.wins or opts.draw_pays_flowers:
             by_seat = {w.winner: w for w in snap.wins}
-            pay_flowers([flower_count(p, by_seat.get(p.seat), s, opts) for p in snap.players], opts, ledger)
+            pay_flowers([flower_count(p, by_seat.get(p.seat), s, opts) for p in snap.players], opts, ledger, self.rules)
         hands = []
         for p in snap.players:
             if p.seat in won:
@@ -168,7 +169,7 @@ class Chongcao(CaishenTable):
                 waits = hand_waits(p, s)
                 hands.append(HandReport(p.seat, False, (), bool(waits), waits))
         notes += _notes(snap, s, opts)
-        # 流局: 庄家继续做庄 (001:346); a win: option next_dealer (C7)
+        # 流局: 庄家继续做庄 (001:346; 下杠 001:433); a win: option next_dealer (C7)
         return Settlement(ledger.items, tuple(hands), dealer_after_round(snap, opts.next_dealer), tuple(notes))
 
     # -- POST /v1/hands/analyze --------------------------------------------------------------
@@ -180,19 +181,20 @@ class Chongcao(CaishenTable):
         rows and ``value`` = 台 + 2 + 交子, what each loser pays (001:420, 348) — marked
         ``self_draw_only`` for the 财神 (never discarded); a complete hand its rows and value as a
         self-draw of its last tile. ``wild_indicator`` echoes the 明牌, ``wilds`` names the 财神."""
-        if bad := option_errors(opts):
+        if bad := option_errors(opts, self.rules):
             raise InvalidRound(bad)
+        lines = self.rules.lines
         mingpai = self._analyze_mingpai(body, opts)
         player, _ = self.analyze_input(body, opts)
         if mingpai is None:
-            refuse_flowers(player.hand, SET_ASIDE_LINE, FLOWER_SET)
+            refuse_flowers(player.hand, lines.set_aside, FLOWER_SET)
             return super().analyze(body, opts)
-        s = setup(mingpai, opts)
-        _check_analyzed(player, s)
-        chongcao = opts.flower_scheme == "chongcao"
+        s = setup(mingpai, opts, self.rules)
+        _check_analyzed(player, s, lines)
+        flowers = self.rules.flowers_in(opts)
 
         def price(p: Player, w: Win, east: Tile) -> dict[str, Any] | None:
-            h = held(p, w, s, east, chongcao)
+            h = held(p, w, s, east, flowers)
             if not h.readings:
                 return None
             t = best(h, opts.tier)
@@ -222,52 +224,57 @@ class Chongcao(CaishenTable):
 # -- checks ------------------------------------------------------------------------------
 
 
-def _chow_errors(snap: Snapshot, opts: Any) -> list[RoundError]:
+def _chow_errors(snap: Snapshot, opts: Any, lines: Lines) -> list[RoundError]:
     """只碰不吃 (001:344): under ``pong_only`` a chow is refused, as at the tables without chow."""
     if not opts.pong_only:
         return []
-    return [RoundError("chow_not_allowed", f"/players/{i}/melds/{j}", "只碰不吃 (001:344): this table plays no chow")
+    return [RoundError("chow_not_allowed", f"/players/{i}/melds/{j}", f"只碰不吃 ({lines.pong_only}): this table plays "
+                       "no chow")
             for i, p in enumerate(snap.players) for j, m in enumerate(p.melds) if m.type == "chow"]
 
 
 def _win_errors(snap: Snapshot, i: int, w: Win, h: Held, opts: Any) -> list[RoundError]:
     ptr = f"/wins/{i}"
+    lines = h.setup.rules.lines
     # 地胡: 闲家胡庄家打出的第一张牌 (001:382): on a discard only
     errors = win_flag_errors(snap, w, ptr, earthly_self_draw=False)
     left = snap.wall_remaining
     if w.last_tile and left is not None and left != opts.draw_at:
         errors.append(RoundError("inconsistent_win", f"{ptr}/last_tile", f"海底 is a win on the last tile drawn, "
-                                 f"{opts.draw_at} being left at a drawn round (001:345): {opts.draw_at} left, not {left}"))
+                                 f"{opts.draw_at} being left at a drawn round ({lines.drawn}): {opts.draw_at} left, not "
+                                 f"{left}"))
     if not h.readings:
         hand = compact(snap.players[w.winner].hand)
         errors.append(RoundError("not_a_win", ptr, f"seat {w.winner}'s hand {hand} with {w.tile} is not five sets and "
-                                 "a pair (每把牌一定要有个对子当牛, 001:352-353)"))
+                                 f"a pair (每把牌一定要有个对子当牛, {lines.shapes})"))
         return errors
-    return errors + added_kong_errors(snap, w, best(h, opts.tier), opts)
+    return errors + liability_questions(snap, i, w, best(h, opts.tier), opts)
 
 
-def _check_analyzed(player: Player, s: Setup) -> None:
+def _check_analyzed(player: Player, s: Setup, lines: Lines) -> None:
     """An analysed hand holds nothing the table sets aside, and melds no 财神 but as a concealed kong."""
-    refuse_flowers(player.hand, SET_ASIDE_LINE, s.aside)
+    refuse_flowers(player.hand, lines.set_aside, s.aside)
     for j, m in enumerate(player.melds):
         if any(t in s.aside for t in m.tiles):
             raise InvalidRound(RoundError("flower_in_play", f"/melds/{j}", f"a tile set aside never forms a set "
-                                          f"({s.names()}; {SET_ASIDE_LINE})"))
+                                          f"({s.names()}; {lines.set_aside})"))
         if s.caishen is not None and s.caishen in m.tiles and m.kind != "concealed":
             raise InvalidRound(RoundError("wild_melded", f"/melds/{j}", f"the 财神 {chinese(s.caishen)} is never part "
-                                          f"of a chow, pong or exposed kong ({WILD_LINE})"))
+                                          f"of a chow, pong or exposed kong ({lines.wild})"))
 
 
 def _notes(snap: Snapshot, s: Setup, opts: Any) -> list[str]:
+    lines = s.rules.lines
     notes = []
     if s.caishen is None:
-        notes.append(f"the 明牌 {chinese(s.mingpai)} is a flower: no 财神 this round (001:341-342, 001:393)")
+        notes.append(f"the 明牌 {chinese(s.mingpai)} is a flower: {lines.no_caishen}")
     if not snap.wins:
-        paid = ("only 花数 is paid, between every pair of players (花与胡牌无关, 001:395)" if opts.draw_pays_flowers
+        paid = (f"only 花数 is paid, between every pair of players (花与胡牌无关, {lines.hua})" if opts.draw_pays_flowers
                 else "nothing is paid (draw_pays_flowers off)")
-        notes.append(f"流局 at {opts.draw_at} tiles left (001:345): {paid}; the dealer deals again (001:346)")
+        notes.append(f"流局 at {opts.draw_at} tiles left ({lines.drawn}): {paid}; the dealer deals again "
+                     f"({lines.dealer_again})")
     if any(w.after_kong_discard or w.last_tile for w in snap.wins):
-        notes.append("杠上炮 and 海底 have no row in the 台 table (001:356-393): they score nothing here")
+        notes.append(f"杠上炮 and 海底 have no row in the 台 table ({lines.rows}): they score nothing here")
     return notes
 
 

@@ -538,6 +538,24 @@ def test_liability_e_counts_an_added_kong_as_the_pong_it_grew_from() -> None:
     assert totals(table("345p7s", [won("7s", 2)], melds=melds)) == [-4, 12, -4, -4]
 
 
+def test_a_field_is_asked_only_while_no_earlier_case_decides() -> None:
+    # a) decides (the discarder seat 3 followed the 单吊 winner's 西, 001:350a): who fed the 东 pong of the added
+    # kong no longer matters for e), nor the turns of seat 3's last chow for d) (C6: the first case that applies).
+    # 硬吊 45 (001:380); 花 (平方花, 001:411): the winner's 明杠 1 → 1 from each. Totals: seat 1 3 × 45 + 3 × 2 + 3 × 1
+    # = 144; seat 3 -135 - 2 - 1 = -138; seats 0, 2 -3
+    melds = [chow("123m"), chow("456m"), pong("7s"), pong("9s", 3), kong("E", "added")]  # seat 0 fed 3, maybe 4
+    body = table("W", [won("W", 3)], melds=melds, discards=[{"tile": "W"}])
+    assert totals(body) == [-3, 144, -3, -138]
+    seat3 = {"hand": "SSSNNN888p6s6s6sC", "melds": [chow("345s", 2)]}
+    body = table("W", [won("W", 3)], melds=M5, discards=[{"tile": "W"}], seats={3: seat3})
+    assert totals(body) == [-2, 141, -2, -137]
+    # no 单吊 discard to follow (the last discard 北): then e) and d) are asked
+    body = table("W", [won("W", 3)], melds=melds, discards=[{"tile": "N"}])
+    assert rejections(body) == [("missing_field", "/players/1/melds/4/from")]
+    body = table("W", [won("W", 3)], melds=M5, discards=[{"tile": "N"}], seats={3: seat3})
+    assert rejections(body) == [("missing_field", "/wins/0/turn"), ("missing_field", "/players/3/melds/0/turn")]
+
+
 def test_liability_c_an_added_kong_keeps_its_feeder() -> None:
     # 三美人 (as test_liability_c_the_beauty_fed) with the 发 pong fed by seat 2 grown into an added kong: seat 2
     # fed the meld that made the 美人 (001:350c). 台 as there (49) but the 发 kong adds 1花 (明杠, 001:411):
