@@ -20,23 +20,25 @@ _FLOWERS: Final = frozenset(FLOWERS)
 
 
 def flower_errors(snap: Snapshot, seed: str, flowers: frozenset[Tile] = _FLOWERS,
-                  names: str = "春夏秋冬梅兰竹菊", held: Mapping[int, Tile] | None = None) -> list[RoundError]:
+                  names: str = "春夏秋冬梅兰竹菊", held: Mapping[int, Tile] | None = None,
+                  what: str = "a flower") -> list[RoundError]:
     """Flowers are set aside (补花) into ``flowers``; nothing else is: a flower never plays.
     ``seed``: the line that says so (二人 001:505 item 4, 国标 001:539 item 2); ``flowers``: the
     faces that are flowers at the table, ``names`` them (财神·台数: 中发白); ``held``: the one flower
-    a seat may keep in its hand and self-draw as its winning tile (买花's 花财神, 001:295)."""
+    a seat may keep in its hand and self-draw as its winning tile (买花's 花财神, 001:295); ``what``: how
+    the messages call such a tile (虫草花 sets aside 杠头 and 白板 too)."""
     kept = held or {}
     errors = []
     for i, p in enumerate(snap.players):
         errors += [RoundError("not_a_flower", f"/players/{i}/flowers/{k}", f"{t} ({chinese(t)}) is not a flower "
                               f"({names}, {seed})") for k, t in enumerate(p.flowers) if t not in flowers]
-        errors += [RoundError("flower_in_play", f"/players/{i}/hand/{k}", "a flower is set aside (补花) into flowers, "
+        errors += [RoundError("flower_in_play", f"/players/{i}/hand/{k}", f"{what} is set aside (补花) into flowers, "
                               "never held") for k, t in enumerate(p.hand) if t in flowers and kept.get(i) != t]
-        errors += [RoundError("flower_in_play", f"/players/{i}/discards/{k}", "a flower is set aside (补花), never "
+        errors += [RoundError("flower_in_play", f"/players/{i}/discards/{k}", f"{what} is set aside (补花), never "
                               "discarded") for k, d in enumerate(p.discards) if d.tile in flowers]
-        errors += [RoundError("flower_in_play", f"/players/{i}/melds/{j}", "a flower never forms a set")
+        errors += [RoundError("flower_in_play", f"/players/{i}/melds/{j}", f"{what} never forms a set")
                    for j, m in enumerate(p.melds) if any(t in flowers for t in m.tiles)]
-    errors += [RoundError("flower_in_play", f"/wins/{i}/tile", "nobody wins on a flower: it is replaced (补花)")
+    errors += [RoundError("flower_in_play", f"/wins/{i}/tile", f"nobody wins on {what}: it is replaced (补花)")
                for i, w in enumerate(snap.wins) if w.tile in flowers and not (w.self_drawn and kept.get(w.winner) == w.tile)]
     return errors
 

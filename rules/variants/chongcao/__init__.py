@@ -132,8 +132,9 @@ class Chongcao(CaishenTable):
         if bad := option_errors(opts, rs):
             raise InvalidRound(bad)
         s = self._setup(snap, opts)
+        aside = f"a tile of {s.names()}"
         errors = [*unused_reveal_errors(snap, self.reveals_used),
-                  *flower_errors(snap, lines.set_aside, s.aside, s.names()), *_chow_errors(snap, opts, lines)]
+                  *flower_errors(snap, lines.set_aside, s.aside, s.names(), what=aside), *_chow_errors(snap, opts, lines)]
         if s.caishen is not None:
             errors += [*wild_meld_errors(snap, s.caishen, lines.wild, four_concealed=True),
                        *wild_discard_errors(snap, s.caishen, lines.wild)]
