@@ -71,6 +71,21 @@ def rejections(body: dict[str, Any]) -> list[tuple[str, str]]:
     return [(x.code, x.pointer) for x in e.value.errors]
 
 
+def won(tile: str, frm: int | None = None, winner: int = 1, **flags: Any) -> dict[str, Any]:
+    """A request's win of ``tile`` by ``winner`` (seat 1 unless given), from ``frm`` (``None``: self-drawn)."""
+    return {"winner": winner, "from": frm, "tile": tile, **flags}
+
+
+def rows(body: dict[str, Any]) -> list[str]:
+    """The winner's patterns in the engine's answer."""
+    return next(h["patterns"] for h in api.settle(body)["hands"] if h["won"])
+
+
+def lines(body: dict[str, Any], kind: str) -> list[tuple[int, int, int]]:
+    """The answer's items of ``kind`` as (payer, payee, points)."""
+    return [(i["payer"], i["payee"], i["points"]) for i in api.settle(body)["items"] if i["kind"] == kind]
+
+
 def tiles(text: str) -> list[str]:
     """A compact tile string as a list of codes."""
     return list(parse_tiles(text, "/test"))

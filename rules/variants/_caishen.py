@@ -92,8 +92,9 @@ def passed_claim_errors(snap: Snapshot, face: Tile, win: PassRule, pong: PassRul
     return errors
 
 
-def analyze_face(body: Mapping[str, Any]) -> Tile | None:
-    """The 财神 an analyze request names in ``reveals.wild_indicator``; ``None`` without one."""
+def analyze_face(body: Mapping[str, Any], tileset: TileSet = SET_136) -> Tile | None:
+    """The 财神 an analyze request names in ``reveals.wild_indicator`` (虫草花: the 明牌), a face of
+    ``tileset``; ``None`` without one."""
     rev = body.get("reveals") or {}
     if not isinstance(rev, Mapping):
         raise InvalidRound(RoundError("invalid_type", "/reveals", "expected an object"))
@@ -101,9 +102,9 @@ def analyze_face(body: Mapping[str, Any]) -> Tile | None:
     if raw is None:
         return None
     face = parse_tile(raw, "/reveals/wild_indicator")
-    if not SET_136.has(face):  # as a round's check_common says it
+    if not tileset.has(face):  # as a round's check_common says it
         raise InvalidRound(RoundError("tile_not_in_set", "/reveals/wild_indicator",
-                                      f"{face} ({chinese(face)}) is not in this variant's {SET_136.id}-tile set"))
+                                      f"{face} ({chinese(face)}) is not in this variant's {tileset.id}-tile set"))
     return face
 
 

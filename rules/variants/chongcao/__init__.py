@@ -28,11 +28,12 @@ from ...errors import InvalidRound, RoundError
 from ...hand import HandRules, waits_seen
 from ...ledger import HandReport, Ledger, Settlement
 from ...snapshot import Player, Reveals, Snapshot, Win, unused_reveal_errors
-from ...tiles import SET_136, SET_144, Tile, TileSet, chinese, compact, parse_tile
+from ...tiles import SET_136, SET_144, Tile, TileSet, chinese, compact
 from ...variant import seat_wind
 from ...win_checks import one_win_errors, win_flag_errors
 from .._caishen import (
     CaishenTable,
+    analyze_face,
     dealer_after_round,
     wall_errors,
     wild_analysis,
@@ -185,7 +186,7 @@ class Chongcao(CaishenTable):
         if bad := option_errors(opts, self.rules):
             raise InvalidRound(bad)
         lines = self.rules.lines
-        mingpai = self._analyze_mingpai(body, opts)
+        mingpai = analyze_face(body, self.tileset(opts, self.players[1]))  # the 明牌
         player, _ = self.analyze_input(body, opts)
         if mingpai is None:
             refuse_flowers(player.hand, lines.set_aside, FLOWER_SET)
@@ -206,20 +207,6 @@ class Chongcao(CaishenTable):
         out["wild_indicator"] = mingpai
         out["wilds"] = sorted(s.wild)
         return out
-
-    def _analyze_mingpai(self, body: Mapping[str, Any], opts: Any) -> Tile | None:
-        rev = body.get("reveals") or {}
-        if not isinstance(rev, Mapping):
-            raise InvalidRound(RoundError("invalid_type", "/reveals", "expected an object"))
-        raw = rev.get("wild_indicator")
-        if raw is None:
-            return None
-        face = parse_tile(raw, "/reveals/wild_indicator")
-        tileset = self.tileset(opts, self.players[1])
-        if not tileset.has(face):
-            raise InvalidRound(RoundError("tile_not_in_set", "/reveals/wild_indicator",
-                                          f"{face} ({chinese(face)}) is not in this variant's {tileset.id}-tile set"))
-        return face
 
 
 # -- checks ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from rules.errors import InvalidRound
 from rules.generator import generate
 from rules.tiles import ALL_FACES, is_flower
 from rules.variants.maihua import PATTERNS, VARIANT, own_flowers
-from tests.support import break_caishen_round, caishen_round, chow, kong, pong, rejections, tiles, totals
+from tests.support import break_caishen_round, caishen_round, chow, kong, lines, pong, rejections, rows, tiles, totals, won
 
 FACES = [f for f in ALL_FACES if not is_flower(f)]
 PLAIN = "123m456m789m123p456p7s"  # five sets and a lone 7s: waits on 7s (or a 财神) for the pair
@@ -36,18 +36,6 @@ def table(hand: str, wins: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
     """A 买花 round (tests.support.caishen_round): every seat but the given ones holds 16 filler
     honours and terminals, never the 正财神 9p nor a flower."""
     return caishen_round("maihua", (), hand, wins, **kw)
-
-
-def won(tile: str, frm: int | None = None, winner: int = 1, **flags: Any) -> dict[str, Any]:
-    return {"winner": winner, "from": frm, "tile": tile, **flags}
-
-
-def rows(body: dict[str, Any]) -> list[str]:
-    return next(h["patterns"] for h in api.settle(body)["hands"] if h["won"])
-
-
-def lines(body: dict[str, Any], kind: str) -> list[tuple[int, int, int]]:
-    return [(i["payer"], i["payee"], i["points"]) for i in api.settle(body)["items"] if i["kind"] == kind]
 
 
 # -- the table ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from rules.tiles import ALL_FACES, FLOWERS, is_flower
 from rules.variants import REGISTRY
 from rules.variants.chongcao.table import setup, xiagang_of
 from rules.variants.chongcao.xiagang import VARIANT, XIAGANG
-from tests.support import break_caishen_round, caishen_round, chow, kong, pong, rejections, tiles, totals
+from tests.support import break_caishen_round, caishen_round, chow, kong, lines, pong, rejections, rows, tiles, totals, won
 
 FACES = [f for f in ALL_FACES if not is_flower(f)]
 PLAIN = "123m456m789m345p678p7s"  # five chows and a lone 7s: waits on 7s (or a 财神) for the pair
@@ -43,18 +43,6 @@ def table(hand: str, wins: list[dict[str, Any]], *, mingpai: str = "1p", **kw: A
     s = setup(mingpai, VARIANT.Options(), XIAGANG)
     aside = tuple(f for f in (s.caishen, s.white, s.xiagang) if f is not None)
     return caishen_round("xiagang", aside, hand, wins, wild=mingpai, **kw)
-
-
-def won(tile: str, frm: int | None = None, winner: int = 1, **flags: Any) -> dict[str, Any]:
-    return {"winner": winner, "from": frm, "tile": tile, **flags}
-
-
-def rows(body: dict[str, Any]) -> list[str]:
-    return next(h["patterns"] for h in api.settle(body)["hands"] if h["won"])
-
-
-def lines(body: dict[str, Any], kind: str) -> list[tuple[int, int, int]]:
-    return [(i["payer"], i["payee"], i["points"]) for i in api.settle(body)["items"] if i["kind"] == kind]
 
 
 def pays(tai: int, hua: int = 0) -> list[int]:
