@@ -22,6 +22,7 @@ another :class:`~.table.Ruleset`: :mod:`.xiagang`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ...errors import InvalidRound, RoundError
@@ -71,6 +72,15 @@ def hand_waits(p: Player, s: Setup) -> tuple[Tile, ...]:
     return tuple(waits_seen(p.hand, HandRules(wild=s.wild), wait_faces(s), p.meld_tiles()))
 
 
+@dataclass(frozen=True)
+class Won:
+    """A win's facts and its best count (``None``: not five sets and a pair), worked out once per
+    round for validation and settlement both."""
+
+    held: Held
+    tai: Tai | None
+
+
 class Chongcao(CaishenTable):
     """2-4 players, chow, a 16-tile hand (庄家分得17张牌，闲家16张, 001:338): :class:`CaishenTable`,
     the wildcard being the 财神 after the 明牌 (001:341), not the 明牌 itself. What 下杠 plays otherwise
@@ -90,14 +100,15 @@ class Chongcao(CaishenTable):
 
     def __init__(self) -> None:
         # each win's facts and readings, worked out once per round: validation and settlement both ask
-        self._round: PerRound[PerWin[Held]] = PerRound(self._round_held)
+        self._round: PerRound[PerWin[Won]] = PerRound(self._round_won)
 
-    def _round_held(self, snap: Snapshot, opts: Any) -> PerWin[Held]:
+    def _round_won(self, snap: Snapshot, opts: Any) -> PerWin[Won]:
         s = self._setup(snap, opts)
         flowers = self.rules.flowers_in(opts)
 
-        def of_win(p: Player, w: Win, _o: Any) -> Held:
-            return held(p, w, s, seat_wind(p.seat, snap.dealer, snap.n), flowers)
+        def of_win(p: Player, w: Win, o: Any) -> Won:
+            h = held(p, w, s, seat_wind(p.seat, snap.dealer, snap.n), flowers)
+            return Won(h, best(h, o.tier) if h.readings else None)
         return PerWin(snap, opts, of_win)
 
     def _setup(self, snap: Snapshot, opts: Any) -> Setup:
@@ -157,7 +168,8 @@ class Chongcao(CaishenTable):
         won: dict[int, Tai] = {}
         notes: list[str] = []
         for i, w in enumerate(snap.wins):
-            t = best(found(i), opts.tier)
+            t = found(i).tai
+            assert t is not None  # validate() refused a hand out of shape
             won[w.winner] = t
             notes += pay_win(snap, w, t, liable(snap, w, t, opts), opts, ledger)
         if snap.wins or opts.draw_pays_flowers:
@@ -221,9 +233,9 @@ def _chow_errors(snap: Snapshot, opts: Any, lines: Lines) -> list[RoundError]:
             for i, p in enumerate(snap.players) for j, m in enumerate(p.melds) if m.type == "chow"]
 
 
-def _win_errors(snap: Snapshot, i: int, w: Win, h: Held, opts: Any) -> list[RoundError]:
+def _win_errors(snap: Snapshot, i: int, w: Win, won: Won, opts: Any) -> list[RoundError]:
     ptr = f"/wins/{i}"
-    lines = h.setup.rules.lines
+    lines = won.held.setup.rules.lines
     # 地胡: 闲家胡庄家打出的第一张牌 (001:382): on a discard only
     errors = win_flag_errors(snap, w, ptr, earthly_self_draw=False)
     left = snap.wall_remaining
@@ -231,12 +243,12 @@ def _win_errors(snap: Snapshot, i: int, w: Win, h: Held, opts: Any) -> list[Roun
         errors.append(RoundError("inconsistent_win", f"{ptr}/last_tile", f"海底 is a win on the last tile drawn, "
                                  f"{opts.draw_at} being left at a drawn round ({lines.drawn}): {opts.draw_at} left, not "
                                  f"{left}"))
-    if not h.readings:
+    if won.tai is None:
         hand = compact(snap.players[w.winner].hand)
         errors.append(RoundError("not_a_win", ptr, f"seat {w.winner}'s hand {hand} with {w.tile} is not five sets and "
                                  f"a pair (每把牌一定要有个对子当牛, {lines.shapes})"))
         return errors
-    return errors + liability_questions(snap, i, w, best(h, opts.tier), opts)
+    return errors + liability_questions(snap, i, w, won.tai, opts)
 
 
 def _check_analyzed(player: Player, s: Setup, lines: Lines) -> None:

@@ -453,6 +453,14 @@ DETECTORS: Final[Mapping[str, Detector]] = {
     "qixiannu": lambda _r, h: int(h.chongcao and h.white == 4 and h.gangtou == 3),
     "baxianguohai": lambda _r, h: _baxian(h),
 }
+HAND_ROWS: Final = frozenset({
+    "baiban", "wucaishen", "shuangcaishen", "gangkai", "qianggang", "mingpai", "caishen_dandiao", "sancaishen",
+    "sangangtou", "dandiao_caishen", "sibaiban", "yingdiao", "tianhu", "dihu", "sicaishen", "sicaishen_angang",
+    "bachongcao", "qixiannu", "baxianguohai"})
+"""The rows a hand has whatever its reading: found once per win, not once per reading (a hand
+with 财神 has dozens)."""
+READING_ROWS: Final[Mapping[str, Detector]] = {pid: d for pid, d in DETECTORS.items() if pid not in HAND_ROWS}
+ORDER: Final[Mapping[str, int]] = {pid: k for k, pid in enumerate(DETECTORS)}
 
 
 @dataclass(frozen=True)
@@ -487,12 +495,20 @@ def small_part(s: int, tier: int) -> int:
     return s if s < SIX else (tier + s - SIX) * 2
 
 
-def count(r: Reading, h: Held, tier: int) -> Tai:
-    """The rows found in one reading, less those another found keeps out (不计), the small rows
-    through the 6台 rule (下杠: as they are, X3), the big rows added (C3)."""
+def hand_rows(h: Held) -> list[tuple[str, int]]:
+    """The rows of :data:`HAND_ROWS` the hand has, in table order."""
+    return [(pid, n) for pid, detect in DETECTORS.items() if pid in HAND_ROWS and (n := detect(h.readings[0], h))]
+
+
+def count(r: Reading, h: Held, tier: int, fixed: list[tuple[str, int]] | None = None) -> Tai:
+    """The rows found in one reading (``fixed``: the hand's own rows, :func:`hand_rows`), less those
+    another found keeps out (不计), the small rows through the 6台 rule (下杠: as they are, X3), the
+    big rows added (C3)."""
     rs = h.setup.rules
     table = rs.tables[tier]
-    found = [(pid, n) for pid, detect in DETECTORS.items() if (n := detect(r, h))]
+    found = [*(hand_rows(h) if fixed is None else fixed),
+             *((pid, n) for pid, detect in READING_ROWS.items() if (n := detect(r, h)))]
+    found.sort(key=lambda row: ORDER[row[0]])
     dropped = {x for pid, _ in found for x in table[pid].excludes}
     rows = tuple((pid, n) for pid, n in found if pid not in dropped)
     small = sum(table.value(pid) * n for pid, n in rows if pid in SMALL_ROWS)
@@ -503,7 +519,8 @@ def count(r: Reading, h: Held, tier: int) -> Tai:
 def best(h: Held, tier: int) -> Tai:
     """The reading with the most 台 (of equals the first): the best reading of the 财神 is paid (C3)."""
     assert h.readings  # validate() refused a hand out of shape
-    return max((count(r, h, tier) for r in h.readings), key=lambda t: t.total)
+    fixed = hand_rows(h)
+    return max((count(r, h, tier, fixed) for r in h.readings), key=lambda t: t.total)
 
 
 def names(t: Tai) -> tuple[str, ...]:
