@@ -431,6 +431,8 @@ def _discard(x: object, ptr: str) -> Discard:
     if isinstance(x, str):
         return Discard(parse_tile(x, ptr))
     xd = _obj(x, ptr)
+    if "tile" not in xd:
+        raise InvalidRound(RoundError("missing_field", f"{ptr}/tile", "a discard needs its tile"))
     return Discard(parse_tile(xd.get("tile"), f"{ptr}/tile"), _int(xd.get("turn"), f"{ptr}/turn"),
                    _int(xd.get("claimed_by"), f"{ptr}/claimed_by"))
 
@@ -521,6 +523,8 @@ def _player(raw: object, ptr: str, flags_cls: type, parse_flags: Any) -> Player:
     d: dict[str, Any] = raw if type(raw) is dict else dict(_obj(raw, ptr))
     seat = d.get("seat")
     if type(seat) is not int or seat < 0:
+        if "seat" not in d:
+            raise InvalidRound(RoundError("missing_field", f"{ptr}/seat", "a player needs its seat"))
         seat = _int(seat, f"{ptr}/seat", nullable=False)
         assert seat is not None
     raw_discards = d.get("discards")

@@ -106,6 +106,10 @@ def test_a_legal_round_passes() -> None:
     (lambda r: r.update(wins=[{"winner": 1, "from": None, "tile": "5m", "robbing_kong": True}]),
      "inconsistent_win", "/wins/0/from"),
     (lambda r: r["players"][2]["melds"][2].update(kind="sideways"), "invalid_meld", "/players/2/melds/2/kind"),
+    # a field left out is missing_field, as the service's shape check names it (a review found the engine
+    # called directly said invalid_type / unknown_tile)
+    (lambda r: r["players"][1].pop("seat"), "missing_field", "/players/1/seat"),
+    (lambda r: r["players"][0].update(discards=[{"turn": 3}]), "missing_field", "/players/0/discards/0/tile"),
 ])
 def test_impossible_rounds_are_rejected_with_a_pointer(mutate: Any, code: str, pointer: str | None) -> None:
     body = copy.deepcopy(_round())
