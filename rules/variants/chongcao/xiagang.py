@@ -41,8 +41,10 @@ XIAGANG: Final = Ruleset(
     scheme="xiagang",  # 001:481-489
     excludes={"quanzi": ("zifeng",)},  # 自风位一台不再计算，可与三美人、四风齐叠加计算 (001:474): 对对胡, 混一色 not kept out
     notes={
-        "zhongfa": "each triplet, pong or kong of 中 or 发; not of the 财神's face, nor of 红中 when it plays 白板 "
-                   "(001:447)",
+        # with 白板 the 财神 (明牌 发) 红中 is the 下杠, set aside as that: it never plays 白板 here (X1)
+        "baiban": "each 白板 set aside",
+        "zhongfa": "each triplet, pong or kong of 中 or 发; not of the 财神's face",
+        "sibaiban": "four 白板 set aside",
         "quanzi": "every tile an honour; 自风位 not counted, 对对胡 still is",
         "simeiren": "triplets of 中 and 发 and four 白板 set aside, whichever face is the 财神",
         "bachongcao": "all eight flowers set aside",
