@@ -270,7 +270,7 @@ def how_counted(t: Tai) -> str:
     parts = []
     small, big = _terms(t, True), _terms(t, False)
     if small:
-        rule = (f" ≥ 6: ({t.tier} + {t.small} − 6) × 2 = {t.small_part} (6台起翻, {lines.six})" if t.six
+        rule = (f" ≥ 6: ({t.rules.six_base or t.tier} + {t.small} − 6) × 2 = {t.small_part} (6台起翻, {lines.six})" if t.six
                 else f" ({lines.small_added})")
         parts.append(f"small rows {small} = {t.small}{rule}")
     if big:

@@ -12,7 +12,7 @@ differences: X1-X3 of .helpers/xiagang-readings.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ...errors import RoundError
@@ -43,6 +43,8 @@ DRAW_AT: Final = (16, 8, 0)
 class Options:
     tier: int = option(15, "起翻", "The table's column of the 台 table (001:356): 15, 25, 35 or 50 台起翻; every big "
                        "row is read from it, and the 6台 rule (001:394) with it", choices=TIERS)
+    six_rule_base: str = option("tier", "6台起翻基数", "The 6台 rule's base (001:394): tier, the table's column T — "
+                                "(T + s − 6) × 2 —, or 15, as the note writes it whatever the column", choices=("tier", "15"))
     flower_scheme: str = option(
         "square", "花数", "The 花数 table (001:395-418): small 小花 and big 大花 (15台起翻 only), square 平方花 (every "
         "tier), chongcao 虫草花 (25/35/50 only) — the 虫草花 configuration: only then are the eight flowers in the "
@@ -152,6 +154,7 @@ class Ruleset:
     baxian: str  # 八仙过海: "flower" (the 明牌 a flower, kongs of 中 and 发) or "xiagang" (3 杠头 + 4 下杠)
     cases: tuple[str, ...]  # 包牌's cases in order a, b, …: pay.CASE_NAMES' kinds
     lines: Lines
+    six_base: int | None = None  # the 6台 rule's base: None the tier's column (C3), or 15 as 001:394 writes it
     # the 台 table, one per tier: made once, here (a cached_property is recomputed on every access when
     # compiled, as rules.tiles.TileSet notes)
     tables: Mapping[int, PatternTable] = field(init=False, repr=False)
@@ -201,9 +204,34 @@ class Setup:
         return "、".join(parts)
 
 
+_WITH_OPTIONS: dict[tuple[int, bool, int | None, bool, bool], Ruleset] = {}
+
+
+def for_options(rs: Ruleset, opts: Any) -> Ruleset:
+    """``rs`` as a table's options read it: the other readings of the seed that are options (虫草花's
+    ``six_rule_base``; 下杠's ``six_rule``, ``quanzi_excludes``, ``simeiren_clause``: the sister's rules
+    read into 下杠's text). One value per combination, made once."""
+    six_rule = rs.six_rule or bool(getattr(opts, "six_rule", False))
+    six_base = 15 if getattr(opts, "six_rule_base", "tier") == "15" else rs.six_base
+    quanzi = bool(getattr(opts, "quanzi_excludes", False)) and "quanzi" in rs.excludes
+    clause = rs.simeiren_clause or bool(getattr(opts, "simeiren_clause", False))
+    if (six_rule, six_base, quanzi, clause) == (rs.six_rule, rs.six_base, False, rs.simeiren_clause):
+        return rs
+    key = (id(rs), six_rule, six_base, quanzi, clause)
+    found = _WITH_OPTIONS.get(key)
+    if found is None:
+        # the 全字 and 四美人 rows then read as 虫草花's (_ROWS): their overrides dropped
+        dropped = ({"quanzi"} if quanzi else set()) | ({"simeiren"} if clause != rs.simeiren_clause else set())
+        found = _WITH_OPTIONS[key] = replace(
+            rs, six_rule=six_rule, six_base=six_base, simeiren_clause=clause,
+            excludes={k: v for k, v in rs.excludes.items() if k not in dropped},
+            notes={k: v for k, v in rs.notes.items() if k not in dropped})
+    return found
+
+
 def setup(mingpai: Tile, opts: Any, rs: Ruleset | None = None) -> Setup:
-    """The round of ``rs`` (虫草花's when not given) whose 明牌 is ``mingpai``."""
-    rs = rs or CHONGCAO
+    """The round of ``rs`` (虫草花's when not given) whose 明牌 is ``mingpai``, as ``opts`` read it."""
+    rs = for_options(rs or CHONGCAO, opts)
     caishen = caishen_of(mingpai)
     gangtou = None if is_flower(mingpai) else mingpai
     xiagang = xiagang_of(mingpai) if rs.xiagang else None
@@ -513,7 +541,7 @@ def count(r: Reading, h: Held, tier: int, fixed: list[tuple[str, int]] | None = 
     rows = tuple((pid, n) for pid, n in found if pid not in dropped)
     small = sum(table.value(pid) * n for pid, n in rows if pid in SMALL_ROWS)
     big = sum(table.value(pid) * n for pid, n in rows if pid not in SMALL_ROWS)
-    return Tai(rows, small, small_part(small, tier) if rs.six_rule else small, big, tier, rs)
+    return Tai(rows, small, small_part(small, rs.six_base or tier) if rs.six_rule else small, big, tier, rs)
 
 
 def best(h: Held, tier: int) -> Tai:

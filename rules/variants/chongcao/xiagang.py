@@ -60,7 +60,8 @@ XIAGANG: Final = Ruleset(
         drawn_said="流局 at 16 tiles left, or 剩8张 / 全摸完, as the table sets it", dealer_again="001:433",
         one_win="001:434", jiaozi="001:435", liability="001:436", cases="001:437", shapes="001:439-440",
         winner_only="001:442", columns="001:443", rows="001:443-480", pihu="001:445",
-        small_added="added as they are: 下杠's table has no 6台 rule, 001:443-480", six="",
+        small_added="added as they are: 下杠's table has no 6台 rule, 001:443-480",
+        six="虫草花's 001:394, carried over under the option six_rule",
         wild="the family's 001:84; the only 财神 meld is the concealed kong of all four, 四财神暗杠 001:477",
         no_caishen="no 财神 and no 下杠 this round (001:428-430)", hua="001:481", bonus="001:491a"),
 )
@@ -71,6 +72,12 @@ XIAGANG: Final = Ruleset(
 class Options:
     tier: int = option(50, "起翻", "The table's column of the 台 table (001:443): 50, 75 or 100 台起翻; every big row "
                        "is read from it", choices=TIERS)
+    six_rule: bool = option(False, "6台起翻", "虫草花's 6台 rule (001:394) read into 下杠's table, which has none: the "
+                            "1台 rows from 6 count (T + s − 6) × 2, T this table's column (X3's other reading)")
+    quanzi_excludes: bool = option(False, "全字不计对对胡", "全字 keeps out 对对胡 and 混一色 as 虫草花's 001:387 does (下杠's "
+                                   "001:474 writes only 自风位)")
+    simeiren_clause: bool = option(False, "四美人财神限制", "四美人 never when 白板, 中 or 发 is the 财神, as 虫草花's 001:388 "
+                                   "and 三美人's own 001:471 (下杠's 001:475 writes no such clause)")
     pong_only: bool = option(False, "只碰不吃", "Pong only, no chow (001:432, 勾选)")
     draw_at: int = option(16, "流局", "Tiles left when a round without a win is drawn: 16, 8 (剩8张) or 0 (全摸完), as "
                           "虫草花's 001:345 (下杠's 001:433 says only that the dealer deals again)", choices=DRAW_AT)

@@ -249,6 +249,16 @@ def test_six_tai_rule(flowers: str, tier: int, tai: int, hua: int) -> None:
         assert f"({tier} + {tai // 2 - tier + 6} − 6) × 2 = {tai}" in note
 
 
+def test_six_tai_rule_literal_fifteen_is_an_option() -> None:
+    # the other reading of 001:394 (its formula writes 15 whatever the column): option six_rule_base "15" —
+    # s = 7 at 25台起翻: (15 + 7 − 6) × 2 = 32, not (25 + 7 − 6) × 2 = 52; at 15台起翻 the two agree (32)
+    body = table(OPEN, [won("8p", 2)], flowers="PPP1p1p", options={"tier": 25, "six_rule_base": "15"})
+    assert totals(body) == pays(32, 13)
+    assert "(15 + 7 − 6) × 2 = 32" in api.settle(body)["items"][0]["note"]
+    body = table(OPEN, [won("8p", 2)], flowers="PPP1p1p", options={"six_rule_base": "15"})
+    assert totals(body) == pays(32, 13)
+
+
 def test_six_tai_rule_leaves_the_big_rows() -> None:
     # 8台 of small rows at 15: (15 + 8 − 6) × 2 = 34 (001:394's own example), + 三杠头 15 (001:374) added after it:
     # 白板 ×4 + 明牌 ×3 + 无财神 = 8 small; big 三杠头 15 + 四白板 45 (001:379) → 34 + 60 = 94; 花 16 + 10

@@ -169,6 +169,25 @@ def test_no_six_tai_rule(flowers: str, tai: int, hua: int) -> None:
     assert "added as they are" in api.settle(body)["items"][0]["note"]
 
 
+def test_the_sisters_readings_are_options() -> None:
+    # six_rule: 虫草花's 6台 rule (001:394) carried over, read with this table's column: s = 7 at 50台起翻 →
+    # (50 + 7 − 6) × 2 = 102 (X3's other reading)
+    body = table(OPEN, [won("8p", 2)], flowers="PPP1p1p", options={"six_rule": True})
+    assert totals(body) == pays(102, 13)
+    # quanzi_excludes: 全字 keeps out 对对胡 (and 混一色) as 虫草花's 001:387 does: 803 − 50 = 753
+    body = table("EEESSSWWWCCCFFFN", [won("N", 2)], options={"quanzi_excludes": True})
+    assert rows(body) == ["中、发刻（杠）", "无财神", "四风齐", "全字"]
+    assert totals(body) == pays(753)
+    # simeiren_clause: 四美人 never when 白板, 中 or 发 is the 财神, as 虫草花's 001:388 (and 三美人's own 001:471):
+    # test_four_beauties' 804 hand loses 四美人, and with it 四美人's 不计 of 四白板 (001:475) and of 中发刻: 白板 ×4 +
+    # 中、发刻 (the 发 pong; the 中 are the 财神's face, 001:448) = 5 small; 三财神 50 + 四白板 150 (001:466) + 三财神刻 150
+    # = 350 big; 355
+    body = table("123m456m789mCCC7s", [won("7s", 2)], mingpai="N", melds=[pong("F", 0)], flowers="PPPP",
+                 options={"simeiren_clause": True})
+    assert rows(body) == ["白板", "中、发刻（杠）", "三财神", "四白板", "三财神刻"]
+    assert totals(body) == pays(355, 26)
+
+
 def test_seven_fairies_and_the_small_rows_as_they_are() -> None:
     # 白板 ×4 + 明牌 ×3 + 无财神 = 8 small, added as they are (X3); 三杠头 50 (001:461) + 四白板 150 (001:466) +
     # 七仙女 1000 (001:479, 4 白板 + 3 杠头, with no 虫草花 condition) = 1200; 1208 in all. 花: 白板 4 → 16 (001:486) +
@@ -316,10 +335,10 @@ def test_options() -> None:
     # 起翻 50/75/100 (001:443)
     assert rejections(table(PLAIN, [won("7s", 2)], options={"tier": 15})) == [("invalid_option", "/options/tier")]
     assert rejections(table(PLAIN, [won("7s", 2)], options={"draw_at": 4})) == [("invalid_option", "/options/draw_at")]
-    # the options of X1: tier 50 by default, no flower_scheme
+    # the options of X1: tier 50 by default, no flower_scheme; the sister's readings off (X3)
     assert [(o["name"], o["default"]) for o in VARIANT.describe()["options"]] == [
-        ("tier", 50), ("pong_only", False), ("draw_at", 16), ("jiaozi", 0), ("liability", True),
-        ("draw_pays_flowers", True), ("next_dealer", "rotate")]
+        ("tier", 50), ("six_rule", False), ("quanzi_excludes", False), ("simeiren_clause", False), ("pong_only", False),
+        ("draw_at", 16), ("jiaozi", 0), ("liability", True), ("draw_pays_flowers", True), ("next_dealer", "rotate")]
 
 
 def test_rejections() -> None:
