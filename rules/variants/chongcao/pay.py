@@ -194,45 +194,57 @@ def liable(snap: Snapshot, w: Win, t: Tai, opts: Any) -> Liable | None:
     return None
 
 
-def _added_kong_feeder(snap: Snapshot, _i: int, w: Win, t: Tai) -> list[str]:
+FEEDER: Final = "asks who fed the pong this added kong grew from"
+TURN: Final = "asks whether the chower discarded anything between its chow and the winning discard: give the turn"
+
+
+def _added_kong_feeder(snap: Snapshot, _i: int, w: Win, t: Tai) -> list[tuple[str, str]]:
     """c)'s question: the later 美人 meld an added kong without ``from``."""
     j = _beauty_meld(snap, w, t)
     melds = snap.players[w.winner].melds
-    return [f"/players/{w.winner}/melds/{j}/from"] if j is not None and melds[j].from_seat is None else []
+    return [(f"/players/{w.winner}/melds/{j}/from", FEEDER)] if j is not None and melds[j].from_seat is None else []
 
 
-def _spat_turns(snap: Snapshot, i: int, w: Win, _t: Tai) -> list[str]:
-    """d) 乱吐's question (C6 d): a win on seat X's discard whose last meld is a chow needs the win's
-    turn, the chow's, X's discards' and those X claimed from the chow's ``from`` seat."""
+def _spat_fields(snap: Snapshot, i: int, w: Win, _t: Tai) -> list[tuple[str, str]]:
+    """d) 乱吐's questions (C6 d), for a win on seat X's discard whose last meld is a chow with the tile
+    won beyond one of its ends (else d cannot apply): the win's turn, the chow's, X's discards' and
+    those X claimed from the chow's ``from`` seat; then the tile the chow took, which that seat's
+    discards must list (``claimed_by`` X)."""
     found = chow_before_win(snap, w)
     if found is None:
         return []
     x, j, chow = found
+    if w.tile not in (_beyond(chow, chow.tiles[0]), _beyond(chow, chow.tiles[2])):
+        return []
     missing = [f"/wins/{i}/turn"] if w.turn is None else []
     missing += [f"/players/{x}/melds/{j}/turn"] if chow.turn is None else []
     missing += [f"/players/{x}/discards/{k}/turn" for k, d in enumerate(snap.players[x].discards) if d.turn is None]
-    if chow.from_seat is not None and chow.from_seat < snap.n:
-        missing += [f"/players/{chow.from_seat}/discards/{k}/turn"
-                    for k, d in enumerate(snap.players[chow.from_seat].discards) if d.claimed_by == x and d.turn is None]
-    return missing
+    f = chow.from_seat
+    if f is not None and f < snap.n:
+        missing += [f"/players/{f}/discards/{k}/turn"
+                    for k, d in enumerate(snap.players[f].discards) if d.claimed_by == x and d.turn is None]
+    if missing:
+        return [(ptr, TURN) for ptr in missing]
+    if f is not None and f < snap.n and _claimed_tile(snap, x, chow) is None:
+        why = f"asks which tile seat {x}'s last chow took: list seat {f}'s discard it claimed, with claimed_by {x}"
+        return [(f"/players/{f}/discards", why)]
+    return []
 
 
-def _four_hands_feeders(snap: Snapshot, _i: int, w: Win, _t: Tai) -> list[str]:
-    """e)'s question: added kongs without ``from`` that could bring a seat to four claims."""
+def _four_hands_feeders(snap: Snapshot, _i: int, w: Win, _t: Tai) -> list[tuple[str, str]]:
+    """e)'s question: added kongs without ``from`` that could bring a seat to four claims (none when a
+    seat fed four already: e) is decided)."""
     fed, unknown = _feeders(snap.players[w.winner].melds)
-    if not unknown or not any(k + len(unknown) >= 4 for k in (*fed.values(), 0)):
+    if not unknown or any(k >= 4 for k in fed.values()) or not any(k + len(unknown) >= 4 for k in (*fed.values(), 0)):
         return []
-    return [f"/players/{w.winner}/melds/{j}/from" for j in unknown]
+    return [(f"/players/{w.winner}/melds/{j}/from", FEEDER) for j in unknown]
 
 
-Question = Callable[[Snapshot, int, Win, Tai], list[str]]
-"""What a case needs to be judged and the record leaves out: JSON pointers."""
-QUESTIONS: Final[Mapping[str, tuple[Question, str]]] = {
-    "single_honour": (lambda *_: [], ""), "single_suited": (lambda *_: [], ""),
-    "beauty": (_added_kong_feeder, "asks who fed the pong this added kong grew from"),
-    "spat": (_spat_turns, ("asks whether the chower discarded anything between its chow and the winning discard: "
-                           "give the turn")),
-    "four_hands": (_four_hands_feeders, "asks who fed the pong this added kong grew from"),
+Question = Callable[[Snapshot, int, Win, Tai], list[tuple[str, str]]]
+"""What a case needs to be judged and the record leaves out: (JSON pointer, why)."""
+QUESTIONS: Final[Mapping[str, Question]] = {
+    "single_honour": lambda *_: [], "single_suited": lambda *_: [], "beauty": _added_kong_feeder,
+    "spat": _spat_fields, "four_hands": _four_hands_feeders,
 }
 
 
@@ -244,10 +256,9 @@ def liability_questions(snap: Snapshot, i: int, w: Win, t: Tai, opts: Any) -> li
         return []
     rs = t.rules
     for letter, kind in zip("abcdefgh", rs.cases, strict=False):
-        question, why = QUESTIONS[kind]
-        if asked := question(snap, i, w, t):
+        if asked := QUESTIONS[kind](snap, i, w, t):
             return [RoundError("missing_field", ptr, f"包牌 {letter}) {CASE_NAMES[kind]} ({rs.lines.cases}{letter}) "
-                               f"{why}") for ptr in asked]
+                               f"{why}") for ptr, why in asked]
         if CASE_CHECKS[kind](snap, w, t) is not None:
             return []
     return []

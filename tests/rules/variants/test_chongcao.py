@@ -547,11 +547,31 @@ def test_a_field_is_asked_only_while_no_earlier_case_decides() -> None:
     seat3 = {"hand": "SSSNNN888p6s6s6sC", "melds": [chow("345s", 2)]}
     body = table("W", [won("W", 3)], melds=M5, discards=[{"tile": "W"}], seats={3: seat3})
     assert totals(body) == [-2, 141, -2, -137]
-    # no 单吊 discard to follow (the last discard 北): then e) and d) are asked
+    # no 单吊 discard to follow (the last discard 北): then e) is asked
     body = table("W", [won("W", 3)], melds=melds, discards=[{"tile": "N"}])
     assert rejections(body) == [("missing_field", "/players/1/melds/4/from")]
+    # d) is not: the 西 won is beyond neither end of seat 3's 345条 (test_a_field_is_not_asked_when_it_cannot_change_the_
+    # case has d's questions), and no case applies: each loser pays 45 + 2
     body = table("W", [won("W", 3)], melds=M5, discards=[{"tile": "N"}], seats={3: seat3})
-    assert rejections(body) == [("missing_field", "/wins/0/turn"), ("missing_field", "/players/3/melds/0/turn")]
+    assert totals(body) == pays(45)
+
+
+def test_a_field_is_not_asked_when_it_cannot_change_the_case() -> None:
+    # e) decided already: seat 0 fed four (two chows, two pongs), so who fed the 东 pong of the added kong does
+    # not matter (a late review found it asked). 硬吊 45 (001:380), seat 0 pays 3 × 45 (001:350e); 花 明杠 1 → 1
+    # from each (001:411): seat 1 135 + 6 + 3 = 144; seat 0 -135 - 2 - 1 = -138; seats 2, 3 -3
+    melds = [chow("123m"), chow("456m"), pong("7s"), pong("9s"), kong("E", "added")]
+    body = table("W", [won("W", 3)], melds=melds, discards=[{"tile": "N"}])
+    assert totals(body) == [-138, 144, -3, -3]
+    # d) cannot apply when the tile won is beyond neither end of the chow (345条: 2条 or 6条): no turns asked.
+    # 9条 completes 789条 (平胡 + 无财神 = 2, 001:367, 362)
+    body = spat("3s", "345s", "123m456m789m345p55p78s", "9s", chow_turn=None)
+    assert totals(body) == pays(2)
+    # …but when it is, the tile the chow took must be listed (the feeder's discard, claimed_by the chower):
+    # without it d) cannot be judged — 422 missing_field at the feeder's discards
+    body = spat("3s", "345s", "123m456m789m345p55p78s", "6s")
+    del body["players"][1]["discards"][0]["claimed_by"]
+    assert rejections(body) == [("missing_field", "/players/1/discards")]
 
 
 def test_liability_c_an_added_kong_keeps_its_feeder() -> None:
