@@ -73,6 +73,15 @@ def hand_waits(p: Player, s: Setup) -> tuple[Tile, ...]:
 
 
 @dataclass(frozen=True)
+class Round:
+    """A round's 明牌 and what follows from it, and each win's facts: worked out once, validation and
+    settlement both asking."""
+
+    setup: Setup
+    wins: PerWin[Won]
+
+
+@dataclass(frozen=True)
 class Won:
     """A win's facts and its best count (``None``: not five sets and a pair), worked out once per
     round for validation and settlement both."""
@@ -100,19 +109,15 @@ class Chongcao(CaishenTable):
 
     def __init__(self) -> None:
         # each win's facts and readings, worked out once per round: validation and settlement both ask
-        self._round: PerRound[PerWin[Won]] = PerRound(self._round_won)
+        self._round: PerRound[Round] = PerRound(self._round_facts)
 
-    def _round_won(self, snap: Snapshot, opts: Any) -> PerWin[Won]:
-        s = self._setup(snap, opts)
-        flowers = self.rules.flowers_in(opts)
+    def _round_facts(self, snap: Snapshot, opts: Any) -> Round:
+        s = setup(_mingpai(snap, self.rules.lines), opts, self.rules)
 
         def of_win(p: Player, w: Win, o: Any) -> Won:
-            h = held(p, w, s, seat_wind(p.seat, snap.dealer, snap.n), flowers)
+            h = held(p, w, s, seat_wind(p.seat, snap.dealer, snap.n))
             return Won(h, best(h, o.tier) if h.readings else None)
-        return PerWin(snap, opts, of_win)
-
-    def _setup(self, snap: Snapshot, opts: Any) -> Setup:
-        return setup(_mingpai(snap, self.rules.lines), opts, self.rules)
+        return Round(s, PerWin(snap, opts, of_win))
 
     def tileset(self, opts: Any, n_players: int) -> TileSet:
         """共144张牌 with the 虫草花 (勾选虫草花配置的时候才有, 001:336-337; 下杠 always, 001:423), else the 136."""
@@ -143,7 +148,8 @@ class Chongcao(CaishenTable):
         rs, lines = self.rules, self.rules.lines
         if bad := option_errors(opts, rs):
             raise InvalidRound(bad)
-        s = self._setup(snap, opts)
+        facts = self._round.get(snap, opts)
+        s = facts.setup
         aside = f"a tile of {s.names()}"
         errors = [*unused_reveal_errors(snap, self.reveals_used),
                   *flower_errors(snap, lines.set_aside, s.aside, s.names(), what=aside), *_chow_errors(snap, opts, lines)]
@@ -153,22 +159,21 @@ class Chongcao(CaishenTable):
         said = f"{lines.drawn_said}: {opts.draw_at}, {lines.drawn}"
         errors += [*one_win_errors(snap, f"截胡：一局只能有一个胡牌玩家 ({lines.one_win}): one win per round"),
                    *wall_errors(snap, opts.draw_at, said, lines.drawn)]
-        found = self._round.get(snap, opts)
         for i, w in enumerate(snap.wins):
-            errors += _win_errors(snap, i, w, found(i), opts)
+            errors += _win_errors(snap, i, w, facts.wins(i), opts)
         if errors:
             raise InvalidRound(errors)
 
     # -- scoring ----------------------------------------------------------------------
 
     def settle(self, snap: Snapshot, opts: Any) -> Settlement:
-        s = self._setup(snap, opts)
+        facts = self._round.get(snap, opts)
+        s = facts.setup
         ledger = Ledger(snap.n)
-        found = self._round.get(snap, opts)
         won: dict[int, Tai] = {}
         notes: list[str] = []
         for i, w in enumerate(snap.wins):
-            t = found(i).tai
+            t = facts.wins(i).tai
             assert t is not None  # validate() refused a hand out of shape
             won[w.winner] = t
             notes += pay_win(snap, w, t, liable(snap, w, t, opts), opts, ledger)
@@ -205,10 +210,9 @@ class Chongcao(CaishenTable):
             return super().analyze(body, opts)
         s = setup(mingpai, opts, self.rules)
         _check_analyzed(player, s, lines)
-        flowers = self.rules.flowers_in(opts)
 
         def price(p: Player, w: Win, east: Tile) -> dict[str, Any] | None:
-            h = held(p, w, s, east, flowers)
+            h = held(p, w, s, east)
             if not h.readings:
                 return None
             t = best(h, opts.tier)

@@ -262,12 +262,16 @@ class Held:
     single: Tile | None  # the one concealed tile of a 单吊 hand, before the win
     kongs: frozenset[Tile]  # the faces of the winner's kongs
     win: Win
-    chongcao: bool  # the 虫草花 configuration (下杠: always)
     readings: tuple[Reading, ...]  # empty: not five sets and a pair
     xiagang: int  # 下杠 the winner set aside (下杠 only)
 
+    @property
+    def chongcao(self) -> bool:
+        """The 虫草花 configuration (下杠: always): the flowers are in the set, so the round sets them aside."""
+        return bool(self.setup.flowers)
 
-def held(player: Player, win: Win, s: Setup, wind: Tile, chongcao: bool) -> Held:
+
+def held(player: Player, win: Win, s: Setup, wind: Tile) -> Held:
     concealed = [*player.hand, win.tile]
     rules = HandRules(wild=s.wild)
     # with no 财神 (a flower 明牌) the readings are asked with the flower as the wildcard: no hand holds it
@@ -279,7 +283,7 @@ def held(player: Player, win: Win, s: Setup, wind: Tile, chongcao: bool) -> Held
                 player.flowers.count(s.white) if s.white is not None else 0,
                 sum(1 for f in player.flowers if f in s.flowers), wind,
                 player.hand[0] if len(player.hand) == 1 else None,
-                frozenset(m.tile for m in player.melds if m.is_kong), win, chongcao, found,
+                frozenset(m.tile for m in player.melds if m.is_kong), win, found,
                 player.flowers.count(s.xiagang) if s.xiagang is not None else 0)
 
 

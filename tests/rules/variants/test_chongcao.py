@@ -169,7 +169,7 @@ def test_no_red_triplet_when_red_plays_white() -> None:
     # 此时不计红中刻 (001:360): with 红中 playing 白板, three 财神 standing as 中 are no 中刻 (C1)
     s = setup("F", VARIANT.Options())
     hand = tiles("123m456m789m345pPPP7s")
-    h = held(Player(1, tuple(hand), (), (), (), None, VARIANT.Flags()), Win(1, 2, "7s"), s, "S", False)
+    h = held(Player(1, tuple(hand), (), (), (), None, VARIANT.Flags()), Win(1, 2, "7s"), s, "S")
     as_red = [r for r in h.readings if any(p.kind == "pong" and p.faces[0] == "C" for p in r.parts)]
     assert as_red and all("zhongfa" not in dict(count(r, h, 15).rows) for r in as_red)
 
