@@ -533,7 +533,9 @@ def _player(raw: object, ptr: str, flags_cls: type, parse_flags: Any) -> Player:
     discards = _fast_discards(raw_discards)
     if discards is None:
         discards = tuple([_discard(x, f"{ptr}/discards/{i}") for i, x in enumerate(raw_discards)])
-    hand = _tiles_at(d.get("hand", []), ptr, "hand")  # read before the melds: the first error raised stays the same
+    if "hand" not in d:  # a hand left out is named as the service's shape check names it
+        raise InvalidRound(RoundError("missing_field", f"{ptr}/hand", "a player needs its hand"))
+    hand = _tiles_at(d["hand"], ptr, "hand")  # read before the melds: the first error raised stays the same
     raw_melds = d.get("melds")
     if type(raw_melds) is not list:
         raw_melds = _list(raw_melds, f"{ptr}/melds")
