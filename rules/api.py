@@ -12,6 +12,7 @@ from typing import Any, Final
 from .canonical import dumps_bytes
 from .errors import InvalidRound, RoundError, unused_field_errors
 from .expected import check_expected, mismatches
+from .game_fields import CARD_FIELDS, CARD_PLAYER_FIELDS
 from .hand import memo as hand_memo
 from .ledger import Item, scores
 from .options import as_dict, parse_options
@@ -21,8 +22,6 @@ from .variant import Variant
 from .variants import REGISTRY
 
 _SHA256: Final = hashlib.sha256
-CARD_FIELDS: Final = frozenset({"bottom", "bidding", "plays", "wilds", "landlord"})
-"""The card games' round fields (斗地主 R10): refused on a mahjong round."""
 
 
 def get_variant(variant_id: object, ptr: str = "/variant") -> Variant:
@@ -49,8 +48,8 @@ def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     opts: Any = parse_options(variant.Options, request.get("options"), "/options")
     if variant.card_game:
         return _settle_cards(variant, request, opts)
-    if not CARD_FIELDS.isdisjoint(request):
-        _refuse_card_fields(request, CARD_FIELDS)
+    if not CARD_FIELDS.isdisjoint(request) or _card_player_fields(request):
+        _refuse_card_fields(request, CARD_FIELDS, CARD_PLAYER_FIELDS)
     snap = parse_snapshot(request, variant.Flags, parse_options)
     lo, hi = variant.players
     if not lo <= snap.n <= hi:
@@ -92,9 +91,18 @@ def _answer(variant: Variant, request: dict[str, Any], opts: Any, round_id: str 
     return answer
 
 
-def _refuse_card_fields(request: Mapping[str, Any], fields: frozenset[str]) -> None:
+def _card_player_fields(request: Mapping[str, Any]) -> bool:
+    """Whether some player of a mahjong request carries a card-game field (双扣's bombs, dealt)."""
+    players = request.get("players")
+    if type(players) is not list:
+        return False
+    return any(type(p) is dict and not p.keys().isdisjoint(CARD_PLAYER_FIELDS) for p in players)
+
+
+def _refuse_card_fields(request: Mapping[str, Any], fields: frozenset[str], player_fields: tuple[str, ...] = ()) -> None:
     """422 ``field_not_used`` for each card-game field a mahjong request gives (null is absent)."""
-    errors = unused_field_errors(request, sorted(fields), f"belongs to the card games; {request.get('variant')} has none")
+    errors = unused_field_errors(request, sorted(fields), f"belongs to the card games; {request.get('variant')} has none",
+                                 player_fields)
     if errors:
         raise InvalidRound(errors)
 
@@ -106,7 +114,7 @@ def _settle_cards(variant: Variant, request: dict[str, Any], opts: Any) -> dict[
         raise InvalidRound(RoundError("invalid_type", "/round_id", "round_id must be a string"))
     result = variant.settle_round(request, opts)
     expected = request.get("expected")
-    n = variant.players[1]
+    n = len(result.hands)  # one report per seat (双扣 seats 2 to 4)
     if expected is not None:
         check_expected(expected, n)
     return _answer(variant, request, opts, round_id, n, result.items, [dict(h) for h in result.hands],

@@ -1,4 +1,4 @@
-"""Playing cards for the card games (斗地主 001:599-631; machinery a 双扣 could reuse).
+"""Playing cards for the card games (斗地主 001:599-631, 双扣 001:42-76).
 
 Suits play no part in 斗地主, so a card is its rank (reading R1 of the 斗地主 page): an ``int``
 0..14 in playing order, 3 < 4 < … < 10 < J < Q < K < A < 2 < 小王 < 大王, so comparing two
@@ -157,6 +157,10 @@ class Deck:
 
 DECK_54: Final = Deck("54", (4,) * BLACK_JOKER + (1, 1))
 """一副牌 54 张 (001:601): four of each rank 3…2 and one of each joker."""
+
+DECK_108: Final = Deck("108", (8,) * BLACK_JOKER + (2, 2))
+"""双扣: two 54-card decks, 108 cards (reading S1 of the 双扣 page): eight of each rank 3…2, two of
+each joker."""
 
 
 def excess_errors(places: Sequence[tuple[Rank, str]], deck: Deck) -> list[RoundError]:

@@ -8,7 +8,10 @@ the variant-dependent parts of the contract are generated, never typed:
   ``openapi_base.yaml`` narrowed to that variant (``variant`` constant, its options,
   its flags, its player count); a card game (斗地主) starts from the card shapes
   (``CardRound``, ``CardPlayer``, ``CardAnalyzeHand``: no melds, wins or reveals, but
-  the bottom, the bidding and the plays), a mahjong variant from the tile ones;
+  the bottom, the bidding and the plays), a card game posted as a record (双扣, its
+  description's ``round_shape``) from ``CardRecordRound``, ``CardRecordPlayer``,
+  ``CardRecordAnalyzeHand`` (the finishing order, each player's bombs and hand left),
+  a mahjong variant from the tile ones;
 * ``SettlementRequest`` / ``AnalyzeRequest``: a ``oneOf`` over those, discriminated
   by ``variant``;
 * request and response examples: for each variant the first golden case
@@ -34,6 +37,7 @@ from typing import Any
 import yaml
 
 from rules import api
+from rules.cards import card_strings, parse_cards
 from rules.errors import InvalidRound
 
 PACKAGE_FILE = "openapi.yaml"
@@ -64,11 +68,14 @@ def _first_golden_request(variant_id: str) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def _analyze_example(request: dict[str, Any], card_game: bool) -> tuple[str, dict[str, Any]] | None:
+def _analyze_example(request: dict[str, Any], shape: str) -> tuple[str, dict[str, Any]] | None:
     """What the round's analyze example shows (a summary prefix) and the request, if it analyses:
-    the first winner's tiles (hand + winning tile), or a card game's first play."""
-    if card_game:
+    the first winner's tiles (hand + winning tile), a card game's first play, or a card record's
+    first player's bombs and hand together."""
+    if shape == PLAYS:
         return _first_play_example(request)
+    if shape == RECORD:
+        return _first_bombs_example(request)
     wins = request.get("wins") or []
     if not wins:
         return None
@@ -103,10 +110,29 @@ def _first_play_example(request: dict[str, Any]) -> tuple[str, dict[str, Any]] |
     return "The first play of", body
 
 
+def _first_bombs_example(request: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    players = [p for p in request.get("players") or [] if isinstance(p, dict) and p.get("bombs")]
+    if not players:
+        return None
+    cards: list[Any] = []
+    for part in (*players[0]["bombs"], players[0].get("hand") or []):
+        cards += list(parse_cards(part, ""))
+    body: dict[str, Any] = {"variant": request["variant"], "hand": card_strings(cards)}
+    if request.get("options"):
+        body["options"] = request["options"]
+    try:
+        api.analyze(body)
+    except InvalidRound:
+        return None
+    return "The bombs and hand of the first bomber of", body
+
+
+TILES, PLAYS, RECORD = "tiles", "plays", "record"
 # The generic shapes each kind of game starts from (all are templates, removed once narrowed).
-TEMPLATES: dict[bool, dict[str, str]] = {
-    False: {"Round": "Round", "Player": "Player", "AnalyzeHand": "AnalyzeHand"},
-    True: {"Round": "CardRound", "Player": "CardPlayer", "AnalyzeHand": "CardAnalyzeHand"},
+TEMPLATES: dict[str, dict[str, str]] = {
+    TILES: {"Round": "Round", "Player": "Player", "AnalyzeHand": "AnalyzeHand"},
+    PLAYS: {"Round": "CardRound", "Player": "CardPlayer", "AnalyzeHand": "CardAnalyzeHand"},
+    RECORD: {"Round": "CardRecordRound", "Player": "CardRecordPlayer", "AnalyzeHand": "CardRecordAnalyzeHand"},
 }
 
 
@@ -115,18 +141,28 @@ def is_card_game(d: dict[str, Any]) -> bool:
     return d.get("card_game") is True
 
 
+def round_shape(d: dict[str, Any]) -> str:
+    """How a variant's round is posted: tiles (mahjong), every play (斗地主) or a record (双扣)."""
+    if not is_card_game(d):
+        return TILES
+    return RECORD if d.get("round_shape") == RECORD else PLAYS
+
+
 def _narrowed(schemas: dict[str, Any], d: dict[str, Any]) -> None:
     """Add the ``*.<id>`` schemas of one variant."""
     vid = d["id"]
-    template = TEMPLATES[is_card_game(d)]
+    template = TEMPLATES[round_shape(d)]
     title = f"{d['name']} {d['name_en']} ({vid})"
     schemas[f"Options.{vid}"] = {**d["options_schema"], "description": f"Options of {title}."}
     schemas[f"Flags.{vid}"] = {**d["flags_schema"], "description": f"Per-player flags of {title}."}
 
     player = copy.deepcopy(schemas[template["Player"]])
-    player["description"] = (f"One seat of a round of {title}: its dealt hand and flags." if is_card_game(d)
-                             else f"One seat at the end of a round of {title}.")
-    player["properties"]["flags"] = _ref(f"Flags.{vid}")
+    player["description"] = {TILES: f"One seat at the end of a round of {title}.",
+                             PLAYS: f"One seat of a round of {title}: its dealt hand and flags.",
+                             RECORD: f"One seat of a round of {title}: the bombs it played and its cards at the end."
+                             }[round_shape(d)]
+    if "flags" in player["properties"]:  # (a card record has no per-player flags)
+        player["properties"]["flags"] = _ref(f"Flags.{vid}")
     schemas[f"Player.{vid}"] = player
 
     round_ = copy.deepcopy(schemas[template["Round"]])
@@ -193,7 +229,7 @@ def build() -> dict[str, Any]:
         title, request = found
         settle_examples[d["id"]] = {"summary": title, "value": request}
         answer_examples[d["id"]] = {"summary": title, "value": api.settle(request)}
-        found_body = _analyze_example(request, is_card_game(d))
+        found_body = _analyze_example(request, round_shape(d))
         if found_body is not None:
             what, body = found_body
             analyze_examples[d["id"]] = {"summary": f"{what}: {title}", "value": body}

@@ -226,6 +226,9 @@ class PlayerSchema(_Strict):
     flowers = fields.Raw()
     ready_declared_turn = Int(allow_none=True)
     flags = fields.Dict()
+    # 双扣 (card games): the bombs played, each a card list or string; the cards dealt (拆相补偿)
+    bombs = fields.Raw()
+    dealt = fields.Raw()
 
 
 class ExpectedSchema(_Strict):
@@ -255,6 +258,9 @@ class RoundSchema(_Strict):
     plays = Records(PLAYS)
     wilds = fields.Raw()
     landlord = Int(allow_none=True)
+    # 双扣: the seats that played out, 头游 first; the seat that ended the round by 抄底
+    finish_order = fields.List(Int(), allow_none=True)
+    chaodi = Int(allow_none=True)
     expected = fields.Nested(ExpectedSchema, allow_none=True)
 
 

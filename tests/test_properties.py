@@ -120,6 +120,39 @@ def test_doudizhu_rare_rows_keep_the_invariants(seed: int, options: dict[str, An
     check_invariants(body)
 
 
+def shuangkou_features(body: dict[str, Any]) -> set[str]:
+    """What a generated 双扣 round holds: its item names (双扣/单扣/平扣, 贡献分 N线), 抄底 (S9 a), the
+    3个4线 row (001:60), 天王炸 (S4), a bomb with wild jokers standing in (S5) and its player count."""
+    answer = settle(body)
+    found = {it["name"] for it in answer["items"]} | {f"{len(body['players'])} players"}
+    if body.get("chaodi") is not None:
+        found.add("抄底")
+    bombs = [b["cards"] for h in answer["hands"] for b in h["bombs"]]
+    if any(h["doubling"] == 2 and h["lines"] == 4 for h in answer["hands"]):
+        found.add("3个4线")
+    if ["BJ", "BJ", "RJ", "RJ"] in bombs:
+        found.add("天王炸")
+    if any({"BJ", "RJ"} & set(b) and set(b) - {"BJ", "RJ"} for b in bombs):
+        found.add("wild")
+    return found
+
+
+# 双扣's rarer features (S4-S9, 001:47-68): seeds 0-399 per setting scanned for the first round that has each
+SHUANGKOU_ROWS: list[tuple[int, dict[str, Any], str]] = [
+    (0, {}, "平扣"), (0, {}, "单扣"), (3, {}, "双扣"), (1, {}, "2 players"), (0, {}, "3 players"), (5, {}, "4 players"),
+    (14, {}, "贡献分 6线"), (194, {}, "贡献分 7线"), (14, {}, "天王炸"), (26, {}, "3个4线"),
+    (0, {"mode": "baibian"}, "wild"), (194, {"mode": "baibian"}, "贡献分 8线"), (7, {"mode": "qianbian"}, "3个4线"),
+    (15, {"mode": "quanzha"}, "贡献分 7线"), (8, {"chaodi": True}, "抄底"), (2, {"split_compensation": True}, "贡献分 6线"),
+]
+
+
+@pytest.mark.parametrize(("seed", "options", "row"), SHUANGKOU_ROWS)
+def test_shuangkou_rare_rows_keep_the_invariants(seed: int, options: dict[str, Any], row: str) -> None:
+    body = generate("shuangkou", seed, options=options)
+    assert row in shuangkou_features(body), f"seed {seed} no longer gives {row}: pick another"
+    check_invariants(body)
+
+
 # 一炮多响: two seats winning on one discard needs two hands ready on the same tile at once.
 # The seeds below have it (found by scanning seeds 0-2,999 with the default settings where
 # those allow it; with 一炮多响 switched on, 0-3,999 for 邯郸, 0-29,999 for 贵阳 and for 安化
@@ -209,7 +242,8 @@ def check_invariants(body: dict[str, Any]) -> None:
 
 
 def rotate_round(body: dict[str, Any], k: int) -> dict[str, Any]:
-    """:func:`tests.support.rotate`; a card round's seats are in its bids, plays and landlord too."""
+    """:func:`tests.support.rotate`; a card round's seats are in its bids, plays and landlord too
+    (斗地主), or in its finishing order and 抄底 (双扣)."""
     if not REGISTRY[body["variant"]].card_game:
         return rotate(body, k)
     out = copy.deepcopy(body)
@@ -218,10 +252,13 @@ def rotate_round(body: dict[str, Any], k: int) -> dict[str, Any]:
         p["seat"] = (p["seat"] + k) % n
     out["players"].sort(key=lambda p: p["seat"])
     out["dealer"] = (out["dealer"] + k) % n
-    for entry in (*out["bidding"], *out["plays"]):
+    for entry in (*out.get("bidding", ()), *out.get("plays", ())):
         entry["seat"] = (entry["seat"] + k) % n
-    if out.get("landlord") is not None:
-        out["landlord"] = (out["landlord"] + k) % n
+    for key in ("landlord", "chaodi"):
+        if out.get(key) is not None:
+            out[key] = (out[key] + k) % n
+    if out.get("finish_order") is not None:
+        out["finish_order"] = [(s + k) % n for s in out["finish_order"]]
     return out
 
 
@@ -234,8 +271,16 @@ def default_rounds(variant: str) -> tuple[dict[str, Any], ...]:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_generator_produces_wins_and_draws(variant: str) -> None:
-    """The generator is only useful if it reaches both ends of a round (斗地主: either side winning)."""
+    """The generator is only useful if it reaches both ends of a round (斗地主: either side winning;
+    双扣: seat 0 winning and losing, and every 基准分 of 001:71)."""
     bodies = default_rounds(variant)
+    if variant == "shuangkou":
+        answers = [settle(b) for b in bodies]
+        seat0_won = sum(a["hands"][0]["won"] for a in answers)
+        assert min(seat0_won, len(bodies) - seat0_won) >= 10
+        results = Counter(it["name"] for a in answers for it in a["items"] if it["kind"] == "result")
+        assert min(results[name] for name in ("双扣", "单扣", "平扣")) >= 5, results
+        return
     if REGISTRY[variant].card_game:
         landlord_won = [settle(b)["hands"][0]["won"] == (settle(b)["hands"][0]["role"] == "landlord") for b in bodies]
         assert min(sum(landlord_won), len(bodies) - sum(landlord_won)) >= 10

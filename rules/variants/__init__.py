@@ -17,6 +17,7 @@ from . import (
     handan,
     hunan_zhuaniao,
     maihua,
+    shuangkou,
     xuezhan,
     zhuanzhuan,
 )
@@ -42,6 +43,7 @@ _ALL: list[Variant] = [
     chongcao.VARIANT,
     xiagang.VARIANT,
     doudizhu.VARIANT,
+    shuangkou.VARIANT,
 ]
 
 REGISTRY: dict[str, Variant] = {v.id: v for v in _ALL}

@@ -26,13 +26,12 @@ from ...cards import (
     parse_cards,
 )
 from ...errors import InvalidRound, RoundError, unused_field_errors
+from ...game_fields import MAHJONG_FIELDS, MAHJONG_PLAYER_FIELDS, SHUANGKOU_FIELDS, SHUANGKOU_PLAYER_FIELDS
 from .patterns import FOUR, NONE, Reading, beats, own_faces, readings
 
 PLAYERS: Final = 3
 HAND_SIZE: Final = 17  # 一人 17 张 (001:601)
 BOTTOM_SIZE: Final = 3  # 留 3 张做底牌 (001:601)
-MAHJONG_FIELDS: Final = ("wins", "wall_remaining", "last_drawer", "reveals")
-MAHJONG_PLAYER_FIELDS: Final = ("melds", "discards", "flowers", "ready_declared_turn")
 ANALYZE_MAHJONG_FIELDS: Final = ("melds", "reveals")  # a hand analysis's mahjong fields
 WILD_COUNT: Final[dict[str, int]] = {"classic": 0, "wild": 1, "sky_earth": 2}  # R3
 MAX_BOMB: Final[dict[str, int]] = {"classic": 4, "wild": 4, "sky_earth": 8}  # 001:627, 001:629, 001:631 (八软炸)
@@ -151,7 +150,8 @@ def mahjong_field_errors(d: Mapping[str, Any], fields: Sequence[str] = MAHJONG_F
 
 def read_deal(d: Mapping[str, Any], flags_cls: type, parse_flags: ParseFlags) -> Deal:
     """The request's fields, type-checked (every error of the stage at once)."""
-    errors = mahjong_field_errors(d)
+    errors = mahjong_field_errors(d) + unused_field_errors(d, SHUANGKOU_FIELDS, "is a 双扣 field; 斗地主 has none",
+                                                           SHUANGKOU_PLAYER_FIELDS)
     raw_players = d.get("players")
     if not isinstance(raw_players, list):
         raise InvalidRound([*errors, RoundError("invalid_type" if raw_players is not None else "missing_field",
