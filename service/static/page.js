@@ -86,6 +86,17 @@ function parseCards(v) {
 const MAHJONG_ROUND_FIELDS = ["wins", "wall_remaining", "last_drawer", "reveals"];
 const MAHJONG_PLAYER_FIELDS = ["melds", "discards", "flowers", "ready_declared_turn"];
 const CARD_ROUND_FIELDS = ["bottom", "bidding", "plays", "wilds", "landlord"];
+const RECORD_ROUND_FIELDS = ["finish_order", "chaodi"];
+const RECORD_PLAYER_FIELDS = ["bombs", "dealt"];
+/** The shapes of a round (a variant's description says which): mahjong's tiles, 斗地主's replayed plays, and
+ * 双扣's record of how the round ended. Each has its own fields, and what a blank round and a blank seat hold. */
+const SHAPES = {
+  tiles: { round: MAHJONG_ROUND_FIELDS, player: MAHJONG_PLAYER_FIELDS, blank: () => ({ wins: [] }), seat: () => ({}) },
+  plays: { round: CARD_ROUND_FIELDS, player: [], blank: () => ({ bottom: [], bidding: [], plays: [] }), seat: () => ({}) },
+  record: { round: RECORD_ROUND_FIELDS, player: RECORD_PLAYER_FIELDS, blank: () => ({ finish_order: [] }), seat: () => ({ bombs: [] }) },
+};
+/** 名次: the places out, 头游 first (a 双扣 round ends with at most three seats out). */
+const PLACES = [["头游", "1st out"], ["二游", "2nd out"], ["三游", "3rd out"]];
 
 // --- small DOM helpers ------------------------------------------------------------------
 const $ = (id) => document.getElementById(id);
@@ -115,8 +126,10 @@ function cardChip(code, attrs = {}, tag = "span") {
     el("b", {}, c ? c.top : String(code)), c && c.top === code ? null : el("small", {}, code));  // the code only where it differs
 }
 const cards = (list) => el("span", {}, parseCards(list).map((c) => cardChip(c)));
-// The builder serves one kind of game at a time: tiles for mahjong, cards for 斗地主.
+// The builder serves one kind of game at a time: tiles for mahjong, cards for 斗地主 and 双扣.
 const isCards = () => state.detail?.card_game === true;
+/** The shape of the variant's round: a card game is replayed from its plays unless it says it is posted as a record. */
+const roundShape = (d = state.detail) => (d?.card_game !== true ? "tiles" : d.round_shape === "record" ? "record" : "plays");
 const parseHand = (v) => (isCards() ? parseCards(v) : parseTiles(v));
 const codeOf = (text) => (isCards() ? cardCode(text) : toCode(text));
 const infoOf = (code) => (isCards() ? cardInfo(code) : tileInfo(code));
@@ -136,9 +149,18 @@ function setAt(ptr, value) {
 // --- state -------------------------------------------------------------------------------
 const state = { variants: [], detail: null, round: null, zone: { ptr: "/players/0/hand", single: false, label: "" },
   examples: null, answer: null };
-const blankRound = (variant, n, cardGame = isCards()) => ({ variant, dealer: 0,
-  players: Array.from({ length: n }, (_, seat) => ({ seat, hand: [] })),
-  ...(cardGame ? { bottom: [], bidding: [], plays: [] } : { wins: [] }) });
+function blankRound(variant, n, shape = roundShape()) {
+  const players = Array.from({ length: n }, (_, seat) => ({ seat, ...SHAPES[shape].seat(), hand: [] }));
+  // a record reads as a game server writes it (and as the contract's example): how the round ended, then the seats
+  return shape === "record" ? { variant, dealer: 0, ...SHAPES.record.blank(), players }
+    : { variant, dealer: 0, players, ...SHAPES[shape].blank() };
+}
+/** A seat carried into another shape of round: its hand and the other shapes' fields mean nothing there. */
+function reshapeSeat(p, shape) {
+  const drop = new Set(Object.entries(SHAPES).filter(([s]) => s !== shape).flatMap(([, d]) => d.player));
+  const kept = Object.entries(p).filter(([k]) => k !== "seat" && k !== "hand" && !drop.has(k));
+  return { seat: p.seat, ...SHAPES[shape].seat(), hand: [], ...Object.fromEntries(kept) };
+}
 const nPlayers = () => (Array.isArray(state.round.players) ? state.round.players.length : 0);
 const seatName = (i) => `Seat ${i}`;
 
@@ -170,6 +192,7 @@ function decodeRound(text) {
 const shareLink = () => `${location.origin}${location.pathname}#round=${encodeRound(state.round)}`;
 
 // --- rendering: setup bar ----------------------------------------------------------------------
+const DEALER_LABELS = { tiles: ["庄家", "Dealer"], plays: ["先叫", "First bidder"], record: ["庄家", "Dealer"] };
 function seatOptions(select, n, value, extra) {
   select.replaceChildren(...(extra ? [el("option", { value: "" }, extra)] : []),
     ...Array.from({ length: n }, (_, i) => el("option", { value: String(i) }, seatName(i))));
@@ -187,8 +210,9 @@ function renderSetup() {
   $("round-id").value = r.round_id ?? "";
   $("wall").value = r.wall_remaining ?? "";
   for (const id of ["wall", "last-drawer"]) $(id).closest("label").hidden = isCards();  // mahjong only
-  $("dealer").closest("label").firstChild.textContent = isCards() ? "先叫 " : "庄家 ";
-  $("dealer").closest("label").querySelector("span").textContent = isCards() ? "First bidder" : "Dealer";
+  const [zh, e] = DEALER_LABELS[roundShape()];  // 斗地主's seat 0 is who bids first; mahjong and 双扣 have a dealer
+  $("dealer").closest("label").firstChild.textContent = `${zh} `;
+  $("dealer").closest("label").querySelector("span").textContent = e;
 }
 
 // --- rendering: options and flags, generated from the variant's option descriptions -------------
@@ -235,7 +259,7 @@ function renderOptions() {
   box.replaceChildren(...state.detail.options.map((o) => valueField(o, opts[o.name], (v) => {
     setAt(`/options/${o.name}`, v);
     if (state.round.options && !Object.keys(state.round.options).length) delete state.round.options;
-    changed();
+    changed(true);  // the builder shows what options open: 斗地主's wild ranks, 双扣's 抄底 seat and dealt hands
   }, `/options/${o.name}`, `opt:${o.name}`)));
 }
 
@@ -407,7 +431,7 @@ function keepFocus(render) {
   render();
   if (key && !document.activeElement?.dataset?.key) document.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
 }
-function renderBuilder() { keepFocus(isCards() ? buildCardBuilder : buildBuilder); }
+function renderBuilder() { keepFocus({ tiles: buildBuilder, plays: buildCardBuilder, record: buildRecordBuilder }[roundShape()]); }
 
 // --- the builder of a card game (斗地主): dealt hands, 底牌, wilds, the bidding, the plays ------------
 const ACTIONS = [["call", "叫地主 call"], ["rob", "抢地主 rob"], ["pass", "不叫/不抢 pass"]];
@@ -484,6 +508,74 @@ function buildCardBuilder() {
   renderTarget();
 }
 
+// --- the builder of a card game posted as a record (双扣): the cards each seat is left with, the bombs it
+// played, and how the round ended (who played out, in order, or the 抄底 seat). Nothing is replayed. ------
+const teamOf = (i) => (nPlayers() === 4 ? i % 2 : null);  // 4 players: partners sit opposite, 0 & 2 against 1 & 3
+function bombRow(i, j) {  // no data-ptr of its own: an error at the bomb lands on its zone, next to its cards
+  return el("div", { class: "line bomb" }, zone(`/players/${i}/bombs/${j}`, `炸弹 ${j + 1}`, "bomb", { keep: true }),
+    el("button", { type: "button", class: "small", "data-key": `bombx:${i}:${j}`, "aria-label": `Remove seat ${i}'s bomb ${j + 1}`,
+      onclick: () => {
+        state.round.players[i].bombs.splice(j, 1);
+        // the picker must not point at a bomb that went or moved up: back to the seat's cards left
+        if (state.zone.ptr.startsWith(`/players/${i}/bombs/`)) state.zone = { ptr: `/players/${i}/hand`, single: false, label: "" };
+        changed(true);
+      } }, "✕"));
+}
+function recordSeatPanel(i) {
+  const r = state.round, p = `/players/${i}`, player = r.players[i];
+  const place = Array.isArray(r.finish_order) ? r.finish_order.indexOf(i) : -1, team = teamOf(i);
+  const addBomb = () => {  // an empty bomb, and the picker points at it: its cards are clicked in next
+    player.bombs = Array.isArray(player.bombs) ? player.bombs : [];
+    player.bombs.push([]);
+    state.zone = { ptr: `${p}/bombs/${player.bombs.length - 1}`, single: false, max: 0, label: "bomb" };
+    changed(true);
+  };
+  // 拆相补偿 asks for the dealt hands; one posted without the option stays in sight, for its error to sit by
+  const dealt = r.options?.split_compensation === true || player.dealt !== undefined;
+  return el("fieldset", { class: "seat", "data-ptr": p },
+    el("legend", {}, `座位 ${i} `, en(seatName(i)), " ",
+      (r.dealer ?? 0) === i ? el("span", { class: "badge" }, "庄 dealer") : null, " ",
+      team === null ? null : el("span", { class: "badge" }, `${team} 队 team ${team}`), " ",
+      place < 0 ? null : el("span", { class: "badge" }, PLACES[place] ? PLACES[place].join(" ") : `${place + 1}`)),
+    zone(`${p}/hand`, "余牌", "cards left", { keep: true }),
+    (Array.isArray(player.bombs) ? player.bombs : []).map((_, j) => bombRow(i, j)),
+    el("div", { class: "line" }, el("button", { type: "button", class: "small", "data-key": `add-bomb:${i}`, onclick: addBomb },
+      "+ 炸 add a bomb")),
+    dealt ? zone(`${p}/dealt`, "发牌", "dealt hand (拆相补偿)", { keep: true }) : null);
+}
+/** A round ends by playing out or by 抄底, never both (S9 a): setting one end takes the other away. */
+function endBy(key, value) {
+  const r = state.round;
+  if (key === "chaodi") {
+    setAt("/chaodi", value);
+    if (value === undefined) r.finish_order = Array.isArray(r.finish_order) ? r.finish_order : [];
+    else delete r.finish_order;
+  } else { r.finish_order = value; delete r.chaodi; }
+  changed(true);
+}
+function finishOrderSection() {
+  const r = state.round, order = Array.isArray(r.finish_order) ? r.finish_order : [];
+  const seats = Array.from({ length: nPlayers() }, (_, s) => s).filter((s) => !order.includes(s));
+  const chaodi = r.options?.chaodi === true || r.chaodi != null;  // shown with the option, or when posted without it
+  const playedOut = r.chaodi == null ? [
+    order.length ? order.map((s, k) => el("span", { class: "badge" }, `${k + 1}. ${seatName(s)}`)) : el("span", { class: "empty" }, "—"),
+    seats.map((s) => el("button", { type: "button", class: "small", "data-key": `fo:${s}`, onclick: () => endBy("finish_order", [...order, s]) },
+      `+ ${seatName(s)}`)),
+    el("button", { type: "button", class: "small", "data-key": "fo-clear", onclick: () => endBy("finish_order", []) }, "清空 clear"),
+  ] : el("span", { class: "empty" }, "— 抄底: nobody played out (clear the 抄底 seat to enter them)");
+  return el("fieldset", { class: "wins", "data-ptr": "/finish_order" },
+    el("legend", {}, "出完顺序 ", en("Finish order: click the seats as they played out, 头游 first")),
+    el("div", { class: "line" }, playedOut),
+    chaodi ? field("/chaodi", "抄底", "the seat that ended the round at the deal", seatSelect(r.chaodi, "—", (v) => endBy("chaodi", v), "chaodi"))
+      : null);
+}
+function buildRecordBuilder() {
+  const r = state.round;
+  if (!Array.isArray(r.players)) r.players = [];
+  $("builder").replaceChildren(...r.players.map((_, i) => recordSeatPanel(i)), finishOrderSection());
+  renderTarget();
+}
+
 function buildBuilder() {
   const r = state.round;
   if (!Array.isArray(r.players)) r.players = [];
@@ -513,6 +605,13 @@ function tileCopies() {  // the variant's own description says what is in play: 
 function usedTiles() {
   const used = {}, add = (list) => parseHand(list).forEach((c) => { used[c] = (used[c] || 0) + 1; });
   const r = state.round, seen = new Set();
+  if (roundShape() === "record") {  // the record's cards: those left and the bombs played (dealt hands are a deal of their own)
+    for (const pl of r.players || []) {
+      add(pl.hand ?? []);
+      for (const b of Array.isArray(pl.bombs) ? pl.bombs : []) add(b ?? []);
+    }
+    return used;
+  }
   if (isCards()) {  // the deal: hands and 底牌 (a play's cards come out of a hand)
     for (const pl of r.players || []) add(pl.hand ?? []);
     add(r.bottom ?? []);
@@ -640,9 +739,32 @@ const signed = (v) => el("span", { class: v > 0 ? "pos" : v < 0 ? "neg" : "" }, 
 const table = (caption, head, rows, cls = "") => el("table", { class: cls }, el("caption", { class: "sr-only" }, caption),
   el("thead", {}, el("tr", {}, head.map(([zh, e, c]) => el("th", { class: c || "", scope: "col" }, zh, " ", en(e))))),
   el("tbody", {}, rows));
+// 双扣 names a pattern by what pays or doubles and the row it is read from: "贡献分 7线", "炸弹翻倍 3个4线"
+const PATTERN_KINDS_EN = { 贡献分: "Bomb contribution", 炸弹翻倍: "Bomb doubling" };
+const placeText = (place) => (place == null ? "—" : PLACES[place - 1] ? [`${PLACES[place - 1][0]} `, en(PLACES[place - 1][1])] : String(place));
+/** One 双扣 seat of the answer: its side and place out, the bombs it played with their 线数, the 线数 it is paid
+ * by (贡献线数), its doubling row, and the cards it was left with. */
+function recordHandRow(h, patternCell) {
+  return el("tr", { "data-seat": h.seat },
+    el("th", { scope: "row" }, seatName(h.seat)),
+    el("td", {}, h.team == null ? "—" : [`${h.team} 队 `, en(`seats ${h.team} & ${h.team + 2}`)]),
+    el("td", {}, placeText(h.place)),
+    el("td", {}, h.won ? "✓ 胜" : ""),
+    el("td", {}, (h.bombs || []).map((b) => el("span", { class: "bomb-played" }, cards(b.cards), ` ${b.lines}线`))),
+    el("td", { class: "num" }, h.lines ? `${h.lines}线` : "—"),
+    el("td", { class: "num" }, `×${h.doubling}`),
+    patternCell(h),
+    el("td", {}, cards(h.cards_left || [])));
+}
 function renderAnswer(a) {
-  const cardGame = a.hands.some((h) => h.role !== undefined);  // 斗地主: roles and cards left, no waits
+  const record = a.hands.some((h) => h.place !== undefined);  // 双扣: places out, teams and bombs, no roles
+  const cardGame = !record && a.hands.some((h) => h.role !== undefined);  // 斗地主: roles and cards left, no waits
   const enOf = Object.fromEntries([...state.detail?.patterns || [], ...state.detail?.multipliers || []].map((p) => [p.zh, p.en]));
+  const patternEn = (p) => {
+    if (enOf[p]) return enOf[p];
+    const [kind, row] = p.split(" ");
+    return PATTERN_KINDS_EN[kind] && enOf[row] ? `${PATTERN_KINDS_EN[kind]}: ${enOf[row]}` : "";
+  };
   const totals = a.scores.map((s) => s.total), sum = totals.reduce((x, y) => x + y, 0);
   const fromItems = a.scores.map(() => 0);
   a.items.forEach((it) => { fromItems[it.payer] -= it.points; fromItems[it.payee] += it.points; });
@@ -671,8 +793,8 @@ function renderAnswer(a) {
     el("td", {}, it.name, " ", en(it.name_en)),
     el("td", { class: "hint" }, it.kind),
     el("td", { class: "note" }, it.note)));
-  const patternCell = (h) => el("td", {}, (h.patterns || []).map((p, i) => [i ? ", " : "", p, enOf[p] ? en(` ${enOf[p]}`) : ""]));
-  const handRows = a.hands.map((h) => (cardGame ? el("tr", { "data-seat": h.seat },
+  const patternCell = (h) => el("td", {}, (h.patterns || []).map((p, i) => [i ? ", " : "", p, patternEn(p) ? en(` ${patternEn(p)}`) : ""]));
+  const handRows = a.hands.map((h) => (record ? recordHandRow(h, patternCell) : cardGame ? el("tr", { "data-seat": h.seat },
     el("th", { scope: "row" }, seatName(h.seat)),
     el("td", {}, h.role === "landlord" ? "地主 " : "农民 ", en(h.role)),
     el("td", {}, h.won ? "✓ 胜" : ""),
@@ -683,7 +805,9 @@ function renderAnswer(a) {
     patternCell(h),
     el("td", {}, h.ready === undefined ? "" : h.ready ? "✓" : "✗"),
     el("td", {}, tiles(h.waits || [])))));
-  const handHead = cardGame ? [["座位", "Seat"], ["身份", "Role"], ["胜", "Won"], ["倍数", "Multipliers"], ["余牌", "Cards left"]]
+  const handHead = record ? [["座位", "Seat"], ["队", "Team"], ["名次", "Place"], ["胜", "Won"], ["炸弹", "Bombs (线数)"],
+    ["贡献线数", "Lines paid", "num"], ["翻倍", "Doubling", "num"], ["牌型", "Patterns"], ["余牌", "Cards left"]]
+    : cardGame ? [["座位", "Seat"], ["身份", "Role"], ["胜", "Won"], ["倍数", "Multipliers"], ["余牌", "Cards left"]]
     : [["座位", "Seat"], ["胡", "Won"], ["牌型", "Patterns"], ["听牌", "Ready"], ["听", "Waits"]];
   const extra = mm && (mm.missing_items.length || mm.unexpected_items.length) ? el("div", { class: "wide" },
     el("h3", {}, "记录的条目 ", en("Recorded items that differ")),
@@ -692,7 +816,7 @@ function renderAnswer(a) {
   $("answer").replaceChildren(...[summary, banner].filter(Boolean), el("div", { class: "tables" },
     el("div", {}, el("h3", {}, "各家合计 ", en("Totals per seat")), table("Totals per seat", [["座位", "Seat"], ["分类", "by kind"],
       ["合计", "Total", "num"], ...(recorded ? [["实际", "Recorded", "num"], ["差额", "Difference", "num"]] : [])], totalRows, "totals")),
-    el("div", {}, el("h3", {}, "牌型 ", en("Hands")), table("Hands", handHead, handRows, "hands")),
+    el("div", { class: record ? "wide" : null }, el("h3", {}, "牌型 ", en("Hands")), table("Hands", handHead, handRows, "hands")),
     el("div", { class: "wide" }, el("h3", {}, "明细 ", en(`Items (${a.items.length})`)), table("Items", [["#", "", "num"],
       ["付 → 收", "payer → payee"], ["分", "points", "num"], ["规则", "rule"], ["类", "kind"], ["说明", "note"]], itemRows, "items")),
     extra,
@@ -729,17 +853,15 @@ async function start() {
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); settle(); });
   document.addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); settle(); } });
   $("variant").addEventListener("change", async (e) => {
-    const r = state.round, wasCards = isCards();
+    const r = state.round, wasShape = roundShape();
     state.answer = null; $("answer").replaceChildren(); clearProblems();  // an answer of another variant's rules
     r.variant = e.target.value;
     await loadVariant(r.variant);
-    if (isCards() !== wasCards) {  // tiles ↔ cards: the other game's fields and hands mean nothing here
-      for (const k of isCards() ? MAHJONG_ROUND_FIELDS : CARD_ROUND_FIELDS) delete r[k];
-      for (const p of r.players) {
-        p.hand = [];
-        if (isCards()) for (const k of MAHJONG_PLAYER_FIELDS) delete p[k];
-      }
-      Object.assign(r, isCards() ? { bottom: [], bidding: [], plays: [] } : { wins: [] });
+    const shape = roundShape();
+    if (shape !== wasShape) {  // tiles, plays, record: the other shapes' fields and hands mean nothing here
+      for (const [s, d] of Object.entries(SHAPES)) if (s !== shape) for (const k of d.round) delete r[k];
+      r.players = r.players.map((p) => reshapeSeat(p, shape));
+      Object.assign(r, SHAPES[shape].blank());
       state.zone = { ptr: "/players/0/hand", single: false, label: "" };
     }
     const names = new Set(state.detail.options.map((o) => o.name)), flags = new Set(state.detail.flags.map((f) => f.name));
@@ -767,9 +889,12 @@ async function start() {
 }
 function resize(n) {
   const r = state.round;
-  r.players = Array.from({ length: n }, (_, seat) => r.players[seat] || { seat, hand: [] });
+  r.players = Array.from({ length: n }, (_, seat) => r.players[seat] || { seat, ...SHAPES[roundShape()].seat(), hand: [] });
   if ((r.dealer ?? 0) >= n) r.dealer = 0;
   if (r.last_drawer != null && r.last_drawer >= n) delete r.last_drawer;
+  // a seat that left the table played nothing out; a 抄底 by it ends nothing, so the round is played out again
+  if (Array.isArray(r.finish_order)) r.finish_order = r.finish_order.filter((s) => !(typeof s === "number" && s >= n));
+  if (typeof r.chaodi === "number" && r.chaodi >= n) { delete r.chaodi; r.finish_order = r.finish_order ?? []; }
   if (Array.isArray(r.expected?.totals)) r.expected.totals = Array.from({ length: n }, (_, i) => r.expected.totals[i] ?? 0);
 }
 async function loadExample() {

@@ -69,3 +69,16 @@ def test_the_page_calls_only_documented_endpoints() -> None:
 def test_the_contract_documents_the_assets() -> None:
     op = contract()["paths"]["/assets/{asset}"]["get"]
     assert set(op["parameters"][1]["schema"]["enum"]) == set(ASSETS)
+
+
+def test_the_page_has_a_builder_for_every_round_shape(client: FlaskClient) -> None:
+    """A card game's description says how its round is posted (``round_shape``: 双扣's ``record``), else its plays
+    are replayed (斗地主); mahjong rounds are tiles. The page's SHAPES table names each, with its own fields."""
+    details = [client.get(f"/v1/variants/{v['id']}").get_json() for v in client.get("/v1/variants").get_json()["variants"]]
+    shapes = {d.get("round_shape", "plays") if d.get("card_game") else "tiles" for d in details}
+    assert {"tiles", "plays", "record"} <= shapes  # mahjong, 斗地主 and 双扣 are all registered
+    js = _text("page.js")
+    table = js[js.index("const SHAPES = {"):js.index("};", js.index("const SHAPES = {"))]
+    assert set(re.findall(r"^  (\w+): \{", table, re.MULTILINE)) == shapes
+    for field in ("finish_order", "chaodi", "bombs", "dealt"):  # the record's own fields (docs/variants/shuangkou.md)
+        assert f'"{field}"' in js, field

@@ -453,3 +453,146 @@ def test_switching_between_doudizhu_and_mahjong_keeps_only_the_games_own_fields(
     again = json_view(page)
     assert not CARD_ROUND_FIELDS & set(again), again
     assert again["wins"] == [], again
+
+
+# --- 双扣 (shuangkou): a card game posted as a record (finish_order, each seat's bombs and cards left) --------
+# Not replayed: the builder has no bottom, bidding, plays or wilds, but per seat its cards left and its bombs,
+# and the seats in the order they played out (docs/variants/shuangkou.md; the lead's readings S1-S13 in
+# .helpers/shuangkou-readings.md). Seed 001_a1ce558555b69162.txt lines 42-76, cited as 001:N.
+RECORD_ROUND_FIELDS = {"finish_order", "chaodi"}
+RECORD_PLAYER_FIELDS = {"bombs", "dealt"}
+# Built by hand below: 4 players, seat 0 plays out first (头游) and its partner seat 2 (opposite, S2) second,
+# so the round ends there, a 双扣 (S3); seat 0 played one bomb of five 5s; seats 1 and 3 are left with 3 and 2
+# cards (a seat not out holds at least one, S3).
+SK_ROUND: dict[str, Any] = {
+    "variant": "shuangkou", "dealer": 0, "finish_order": [0, 2],
+    "players": [
+        {"seat": 0, "bombs": [["5", "5", "5", "5", "5"]], "hand": []},
+        {"seat": 1, "bombs": [], "hand": ["3", "4", "6"]},
+        {"seat": 2, "bombs": [], "hand": []},
+        {"seat": 3, "bombs": [], "hand": ["7", "8"]},
+    ],
+}
+# By hand: the five 5s are a 5线 bomb (S4: 线数 = its cards); alone, nothing stacks (001:47), so seat 0's
+# 贡献线数 is 5 and its 炸弹翻倍 row ×2 (001:61); nobody else played a bomb (×1), so the round's 炸弹翻倍数
+# is 2 (S8 "highest"). 5线 pays no 贡献分: the table starts at 6线 (001:50). 双扣 基准分 3 (001:71), so
+# each loser pays 3 × 2 = 6 to its 下家 (S8): seat 1 → seat 2, seat 3 → seat 0.
+SK_ITEMS = [(1, 2, 6), (3, 0, 6)]
+SK_TOTALS = [6, -6, 6, -6]
+SK_PLACES = ["头游 1st out", "—", "二游 2nd out", "—"]  # place = finish_order index + 1; a seat not out has none
+SK_TEAMS = ["0 队 seats 0 & 2", "1 队 seats 1 & 3", "0 队 seats 0 & 2", "1 队 seats 1 & 3"]  # partners opposite (S2)
+
+
+def test_shuangkou_round_built_from_blank_settles_with_places_bombs_and_totals(page: Page) -> None:
+    # from 斗地主 (plays) to 双扣 (a record): nothing of the replayed round comes along
+    choose_variant(page, "doudizhu")
+    expect(page.locator('[data-key="add-play"]')).to_have_count(1)
+    choose_variant(page, "shuangkou")
+    expect(page.locator('[data-key="add-bomb:0"]')).to_have_count(1)
+    switched = json_view(page)
+    assert not CARD_ROUND_FIELDS & set(switched), switched
+    assert switched["finish_order"] == [], switched
+    assert switched["players"] == [{"seat": s, "bombs": [], "hand": []} for s in range(3)]  # 斗地主's 3
+
+    page.select_option("#players", "4")  # 2-4 players (the variant's description)
+    page.click("#clear")
+    assert json_view(page) == {"variant": "shuangkou", "dealer": 0, "finish_order": [],
+                               "players": [{"seat": s, "bombs": [], "hand": []} for s in range(4)]}
+    for gone in ("add-play", "add-bid", "add-win", "zone:/bottom", "zone:/wilds", "chaodi", "zone:/players/0/dealt"):
+        expect(page.locator(f'[data-key="{gone}"]')).to_have_count(0)  # no 斗地主 zones; 抄底 and dealt are options
+    expect(page.locator('label[data-ptr="/dealer"]')).to_contain_text("庄家 Dealer")  # 001:44 从庄家开始
+    expect(page.locator('[data-key="pal:5"]')).to_have_count(1)
+    expect(page.locator('[data-key="pal:5"] .left')).to_have_text("×8")  # two decks: eight 5s (S1)
+
+    # seat 0's bomb: a new bomb takes the picker; five 5s
+    page.click('[data-key="add-bomb:0"]')
+    expect(page.locator("#target")).to_contain_text("Seat 0 · 炸弹 1 bomb")
+    for _ in range(5):
+        page.click('[data-key="pal:5"]')
+    expect(page.locator('.zone[data-ptr="/players/0/bombs/0"] .chips .tile')).to_have_count(5)
+    expect(page.locator('[data-key="pal:5"] .left')).to_have_text("×3")  # a played bomb's cards are out of the deck
+    # a bomb added by mistake, removed again: the picker goes back to that seat's cards left
+    page.click('[data-key="add-bomb:1"]')
+    page.click('[data-key="pal:3"]')
+    assert json_view(page)["players"][1]["bombs"] == [["3"]]
+    page.click('[data-key="bombx:1:0"]')
+    assert json_view(page)["players"][1]["bombs"] == []
+    expect(page.locator("#target")).to_contain_text("Seat 1 · 余牌 cards left")
+
+    pick(page, "/players/1/hand", ["3", "4", "6"])
+    pick(page, "/players/3/hand", ["7", "8"])
+    # the finish order, by clicking the seats; a wrong start cleared
+    page.click('[data-key="fo:1"]')
+    assert json_view(page)["finish_order"] == [1]
+    page.click('[data-key="fo-clear"]')
+    page.click('[data-key="fo:0"]')
+    page.click('[data-key="fo:2"]')
+    expect(page.locator('[data-key="fo:0"]')).to_have_count(0)  # a seat plays out once
+    expect(page.locator('fieldset[data-ptr="/players/0"] legend')).to_contain_text("头游 1st out")
+    expect(page.locator('fieldset[data-ptr="/players/2"] legend')).to_contain_text("二游 2nd out")
+    assert json_view(page) == SK_ROUND
+
+    page.click("#settle")
+    expect(page.locator("#problems")).to_be_empty()
+    items = page.locator("table.items tbody tr")
+    expect(items).to_have_count(len(SK_ITEMS))
+    for k, (payer, payee, points) in enumerate(SK_ITEMS):
+        expect(items.nth(k)).to_contain_text(f"Seat {payer} → Seat {payee}")
+        expect(items.nth(k).locator("td").nth(2)).to_have_text(str(points))
+        expect(items.nth(k)).to_contain_text("双扣 Double win")
+        expect(items.nth(k)).to_contain_text("基准分 3 × 炸弹翻倍 2")
+    for seat, total in enumerate(SK_TOTALS):
+        expect(page.locator(f'table.totals tbody tr[data-seat="{seat}"] td.num').first).to_have_text(f"{total:+d}")
+    expect(page.locator("#zero-sum")).to_contain_text("zero-sum")
+    expect(page.locator(".summary")).to_contain_text("next dealer Seat 0")  # the 头游 deals next (S10 winner)
+
+    head = page.locator("table.hands thead")
+    for title in ("队 Team", "名次 Place", "炸弹 Bombs (线数)", "贡献线数 Lines paid", "翻倍 Doubling", "余牌 Cards left"):
+        expect(head).to_contain_text(title)
+    for seat in range(4):
+        cells = page.locator(f'table.hands tbody tr[data-seat="{seat}"] td')
+        expect(cells.nth(0)).to_have_text(SK_TEAMS[seat])
+        expect(cells.nth(1)).to_have_text(SK_PLACES[seat])
+        expect(cells.nth(2)).to_have_text("✓ 胜" if seat in (0, 2) else "")  # 头游's side wins (S3)
+        assert chip_codes(cells.nth(7)) == SK_ROUND["players"][seat]["hand"], seat
+    seat0 = page.locator('table.hands tbody tr[data-seat="0"] td')
+    assert chip_codes(seat0.nth(3)) == ["5"] * 5
+    expect(seat0.nth(3)).to_contain_text("5线")  # S4: five cards, 5线
+    expect(seat0.nth(4)).to_have_text("5线")  # its 贡献线数: nothing stacks (001:47)
+    expect(seat0.nth(5)).to_have_text("×2")  # 001:61
+    expect(seat0.nth(6)).to_have_text("炸弹翻倍 5线 Bomb doubling: Bombs of 5 lines")  # no 贡献分 below 6线 (001:50)
+    seat1 = page.locator('table.hands tbody tr[data-seat="1"] td')
+    expect(seat1.nth(4)).to_have_text("—")
+    expect(seat1.nth(5)).to_have_text("×1")  # no bomb: below the table (001:60-68)
+
+    # back to 斗地主: no record field is left, the replayed round's fields are back (empty)
+    choose_variant(page, "doudizhu")
+    expect(page.locator('[data-key="add-play"]')).to_have_count(1)
+    back = json_view(page)
+    assert not RECORD_ROUND_FIELDS & set(back), back
+    assert (back["bottom"], back["bidding"], back["plays"]) == ([], [], [])
+    for p in back["players"]:
+        assert not RECORD_PLAYER_FIELDS & set(p) and p["hand"] == [], p
+
+
+def test_shuangkou_chaodi_seat_and_dealt_hands_follow_their_options(page: Page) -> None:
+    choose_variant(page, "shuangkou")
+    page.select_option("#players", "4")
+    page.click("#clear")
+    expect(page.locator('[data-key="chaodi"]')).to_have_count(0)
+    page.locator('[data-key="opt:chaodi"]').check()  # (a) 抄底 (001:44): the seat that ended the round at the deal
+    expect(page.locator('[data-key="chaodi"]')).to_have_count(1)
+    page.select_option('[data-key="chaodi"]', "1")
+    chaodi = json_view(page)
+    assert chaodi["chaodi"] == 1 and "finish_order" not in chaodi, chaodi  # one end or the other, never both (S9 a)
+    expect(page.locator('[data-key="fo:0"]')).to_have_count(0)
+    page.select_option('[data-key="chaodi"]', "")
+    played = json_view(page)
+    assert played["finish_order"] == [] and "chaodi" not in played, played
+    expect(page.locator('[data-key="fo:0"]')).to_have_count(1)
+
+    page.locator('[data-key="opt:split_compensation"]').check()  # (e) 拆相补偿: every seat posts its dealt hand (S9)
+    expect(page.locator('[data-key^="zone:/players/"][data-key$="/dealt"]')).to_have_count(4)
+    pick(page, "/players/2/dealt", ["K", "K"])
+    assert json_view(page)["players"][2]["dealt"] == ["K", "K"]
+    expect(page.locator('[data-key="pal:K"] .left')).to_have_text("×8")  # a dealt hand is a deal of its own (S1)
