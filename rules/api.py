@@ -12,7 +12,7 @@ from typing import Any, Final
 from .canonical import dumps_bytes
 from .errors import InvalidRound, RoundError, unused_field_errors
 from .expected import check_expected, mismatches
-from .game_fields import CARD_FIELDS, CARD_PLAYER_FIELDS
+from .game_fields import ANALYZE_CARD_FIELDS, CARD_FIELDS, CARD_PLAYER_FIELDS
 from .hand import memo as hand_memo
 from .ledger import Item, scores
 from .options import as_dict, parse_options
@@ -129,11 +129,8 @@ def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
     variant = get_variant(body.get("variant"))
     opts: Any = parse_options(variant.Options, body.get("options"), "/options")
     if not variant.card_game:
-        _refuse_card_fields(body, _ANALYZE_CARD_FIELDS)
+        _refuse_card_fields(body, frozenset(ANALYZE_CARD_FIELDS))
     return variant.analyze(body, opts)
-
-
-_ANALYZE_CARD_FIELDS: Final = frozenset({"wilds"})
 
 
 def list_variants() -> list[dict[str, Any]]:

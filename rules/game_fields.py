@@ -15,6 +15,8 @@ DOUDIZHU_FIELDS: Final = ("bottom", "bidding", "plays", "wilds", "landlord")  # 
 DOUDIZHU_PLAYER_FIELDS: Final = ("flags",)  # 斗地主's per-player flags (双扣 has none)
 SHUANGKOU_FIELDS: Final = ("finish_order", "chaodi")  # 双扣 S2
 SHUANGKOU_PLAYER_FIELDS: Final = ("bombs", "dealt")
+ANALYZE_MAHJONG_FIELDS: Final = ("melds", "reveals")  # a hand analysis's fields: a mahjong hand's
+ANALYZE_CARD_FIELDS: Final = ("wilds",)  # 斗地主's wild ranks
 CARD_FIELDS: Final = frozenset(DOUDIZHU_FIELDS + SHUANGKOU_FIELDS)
 """The card games' round fields: refused on a mahjong round."""
 CARD_PLAYER_FIELDS: Final = SHUANGKOU_PLAYER_FIELDS

@@ -110,8 +110,8 @@ def test_a_legal_round_passes() -> None:
     # called directly said invalid_type / unknown_tile)
     (lambda r: r["players"][1].pop("seat"), "missing_field", "/players/1/seat"),
     (lambda r: r["players"][0].update(discards=[{"turn": 3}]), "missing_field", "/players/0/discards/0/tile"),
-    # the shape check no longer requires ``hand`` (双扣's seat that played out posts none, its S2): a
-    # mahjong player without one is still named missing_field, not an empty hand's hand_size
+    # a mahjong player without its hand is named missing_field, as the shape check names it (the engine
+    # read an empty hand and said hand_size)
     (lambda r: r["players"][0].pop("hand"), "missing_field", "/players/0/hand"),
 ])
 def test_impossible_rounds_are_rejected_with_a_pointer(mutate: Any, code: str, pointer: str | None) -> None:

@@ -26,6 +26,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
+from rules.game_fields import SHUANGKOU_FIELDS, SHUANGKOU_PLAYER_FIELDS
 from service import create_app
 from tests.golden_cases import GOLDEN, load
 
@@ -459,8 +460,8 @@ def test_switching_between_doudizhu_and_mahjong_keeps_only_the_games_own_fields(
 # Not replayed: the builder has no bottom, bidding, plays or wilds, but per seat its cards left and its bombs,
 # and the seats in the order they played out (docs/variants/shuangkou.md; the lead's readings S1-S13 in
 # .helpers/shuangkou-readings.md). Seed 001_a1ce558555b69162.txt lines 42-76, cited as 001:N.
-RECORD_ROUND_FIELDS = {"finish_order", "chaodi"}
-RECORD_PLAYER_FIELDS = {"bombs", "dealt"}
+RECORD_ROUND_FIELDS = set(SHUANGKOU_FIELDS)
+RECORD_PLAYER_FIELDS = set(SHUANGKOU_PLAYER_FIELDS)
 # Built by hand below: 4 players, seat 0 plays out first (头游) and its partner seat 2 (opposite, S2) second,
 # so the round ends there, a 双扣 (S3); seat 0 played one bomb of five 5s; seats 1 and 3 are left with 3 and 2
 # cards (a seat not out holds at least one, S3).

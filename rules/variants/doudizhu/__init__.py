@@ -17,12 +17,13 @@ from typing import Any, Final
 
 from ...cards import DECK_54, RANKS, card_pointers, card_strings, excess_errors, parse_cards
 from ...errors import InvalidRound, RoundError
+from ...game_fields import ANALYZE_MAHJONG_FIELDS
 from ...options import describe_options, option, options_schema, parse_options
 from ...variant import CardSettlement, Variant
 from . import patterns
 from .generate import generate_round
 from .patterns import KIND, as_faces, readings
-from .round import ANALYZE_MAHJONG_FIELDS, MAX_BOMB, deal_errors, follow_bidding, mahjong_field_errors, read_deal, replay, wild_errors
+from .round import MAX_BOMB, deal_errors, follow_bidding, mahjong_field_errors, read_deal, replay, wild_errors
 from .settle import describe_rows, settle
 
 

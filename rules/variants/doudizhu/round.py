@@ -32,7 +32,6 @@ from .patterns import FOUR, NONE, Reading, beats, own_faces, readings
 PLAYERS: Final = 3
 HAND_SIZE: Final = 17  # 一人 17 张 (001:601)
 BOTTOM_SIZE: Final = 3  # 留 3 张做底牌 (001:601)
-ANALYZE_MAHJONG_FIELDS: Final = ("melds", "reveals")  # a hand analysis's mahjong fields
 WILD_COUNT: Final[dict[str, int]] = {"classic": 0, "wild": 1, "sky_earth": 2}  # R3
 MAX_BOMB: Final[dict[str, int]] = {"classic": 4, "wild": 4, "sky_earth": 8}  # 001:627, 001:629, 001:631 (八软炸)
 CALL: Final = "call"

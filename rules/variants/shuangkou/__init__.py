@@ -29,13 +29,12 @@ from .lines import (
     MODES,
     SLASH_READS_AS,
     Mode,
-    contribution,
     doubling,
     hand_bombs,
     stack,
 )
 from .record import ANALYZE_UNUSED, HAND_SIZE, card_list, copy_errors, end_errors, read_bombs, read_record
-from .settle import pay
+from .settle import pay, points
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ class Shuangkou(Variant):
         return {"variant": self.id, "hand": card_strings(hand.cards),
                 "bombs": [{"cards": card_strings(b.cards), "lines": b.lines} for b in bombs],
                 "stacked": list(found.left), "lines": found.lines, "three_fours": found.three_fours,
-                "contribution": contribution(found.lines, mode.full), "doubling": doubling(found, mode.doubling)}
+                "contribution": points(found, opts, mode.full), "doubling": doubling(found, mode.doubling)}
 
     def describe(self, full: bool = True) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "name": self.name, "name_en": self.name_en,

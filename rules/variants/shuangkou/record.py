@@ -16,15 +16,22 @@ from typing import Any, Final
 
 from ...cards import DECK_108, N_RANKS, RANKS, Rank, excess_errors, parse_cards
 from ...errors import InvalidRound, RoundError, unused_field_errors
-from ...game_fields import DOUDIZHU_FIELDS, DOUDIZHU_PLAYER_FIELDS, MAHJONG_FIELDS, MAHJONG_PLAYER_FIELDS
+from ...game_fields import (
+    ANALYZE_CARD_FIELDS,
+    ANALYZE_MAHJONG_FIELDS,
+    DOUDIZHU_FIELDS,
+    DOUDIZHU_PLAYER_FIELDS,
+    MAHJONG_FIELDS,
+    MAHJONG_PLAYER_FIELDS,
+)
 from .bases import TEAMS, ending
 from .lines import MODES, Bomb, bomb_of, hand_bombs
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4  # RULES_INDEX: 2-4 players
 HAND_SIZE: Final = 27  # S1: 108 = 4 × 27, 27 dealt to each player whatever the player count
-_ABSENT: Final = object()  # a field left out (null is a value the shape check refuses, as here)
-ANALYZE_UNUSED: Final = ("melds", "reveals", "wilds")  # a hand analysis's fields of the other games
+_ABSENT: Final = object()  # a field left out: bombs/dealt null is refused, as the shape check refuses it
+ANALYZE_UNUSED: Final = ANALYZE_MAHJONG_FIELDS + ANALYZE_CARD_FIELDS  # a hand analysis's fields of the other games
 
 
 @dataclass(frozen=True)

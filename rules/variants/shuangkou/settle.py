@@ -30,7 +30,7 @@ def paid_lines(stacked: Stacked, opts: Any) -> tuple[int, ...]:
     return stacked.left if opts.contributions == "each" else stacked.left[:1]
 
 
-def _points(stacked: Stacked, opts: Any, full: bool) -> int:
+def points(stacked: Stacked, opts: Any, full: bool) -> int:
     """贡献分 per other player of a stacked set of bombs (S7)."""
     return sum(contribution(lines, full) for lines in paid_lines(stacked, opts))
 
@@ -48,7 +48,7 @@ def contribution_stack(rec: Record, bombs: tuple[tuple[Bomb, ...], ...], seat: i
         full = MODES[opts.mode].full
         # a bomb split up (拆相) still contributes (S9 e): the set that pays more, compared by its points
         # (by 线数 alone, splitting more bombs could pay more under ``each``: a review's finding)
-        if _points(dealt, opts, full) > _points(found, opts, full):
+        if points(dealt, opts, full) > points(found, opts, full):
             found = dealt
     return found
 

@@ -665,6 +665,11 @@ def test_analyze() -> None:
     # 全炸: eight 2s (8线) → 贡献分 10 (001:52 全炸), ×16 (001:64)
     eights = analyze({"variant": "shuangkou", "hand": "22222222", "options": {"mode": "quanzha"}})
     assert (eights["lines"], eights["contribution"], eights["doubling"]) == (8, 10, 16)
+    # the options of a settlement apply (a late review's finding: "each" was not read): 7777777 (7线) and
+    # 666666 (6线) do not stack (different 线数, S6); highest 7线 4 (001:51); each 4 + 2 (001:50) = 6
+    both = {"variant": "shuangkou", "hand": "7777777666666"}
+    assert analyze(both)["contribution"] == 4
+    assert analyze({**both, "options": {"contributions": "each"}})["contribution"] == 6
 
 
 def test_analyze_refusals() -> None:
