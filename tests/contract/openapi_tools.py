@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,3 +34,18 @@ def errors(schema_name: str, instance: Any) -> list[str]:
     """Every way ``instance`` breaks the schema, as readable lines (empty when it conforms)."""
     return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}"
             for e in validator(schema_name).iter_errors(instance)]
+
+
+def post(client: Any, path: str, body: object) -> tuple[int, dict[str, Any]]:
+    """POST ``body`` (a Flask test client); a refusal must be problem+json the contract's ``Problem`` allows."""
+    resp = client.post(path, json=body)
+    answer: dict[str, Any] = json.loads(resp.data)
+    if resp.status_code != 200:
+        assert resp.mimetype == "application/problem+json", resp.data
+        assert errors("Problem", answer) == []
+    return resp.status_code, answer
+
+
+def codes(problem: dict[str, Any]) -> list[tuple[str, str]]:
+    """A problem's errors as (pointer, code), in the order given."""
+    return [(e["pointer"], e["code"]) for e in problem["errors"]]

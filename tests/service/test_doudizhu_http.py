@@ -26,7 +26,6 @@ The round used throughout (``SPRING``), classic mode, worked by hand from the se
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pytest
@@ -36,7 +35,7 @@ from rules.variants import REGISTRY
 from service.fastshape import accepts
 from service.problems import INVALID_REQUEST, INVALID_ROUND
 from service.schemas import ANALYZE, ROUND, shape_errors
-from tests.contract.openapi_tools import contract, errors
+from tests.contract.openapi_tools import codes, contract, errors, post
 from tests.golden_cases import GOLDEN, load
 
 pytestmark = pytest.mark.skipif("doudizhu" not in REGISTRY, reason="the doudizhu engine is not registered yet")
@@ -78,18 +77,6 @@ def a_round(**changes: Any) -> dict[str, Any]:
     body = copy.deepcopy(SPRING)
     body.update(changes)
     return body
-
-
-def post(client: FlaskClient, path: str, body: object) -> tuple[int, dict[str, Any]]:
-    resp = client.post(path, json=body)
-    if resp.status_code != 200:
-        assert resp.mimetype == "application/problem+json", resp.data
-        assert errors("Problem", json.loads(resp.data)) == []
-    return resp.status_code, json.loads(resp.data)
-
-
-def codes(problem: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(e["pointer"], e["code"]) for e in problem["errors"]]
 
 
 # --- a round settles ----------------------------------------------------------------------

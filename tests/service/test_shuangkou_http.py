@@ -19,7 +19,6 @@ The round used throughout (``WORKED``) is the worked round of the rules page
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ from rules.variants import REGISTRY
 from service.fastshape import accepts
 from service.problems import INVALID_REQUEST, INVALID_ROUND
 from service.schemas import ANALYZE, ROUND, shape_errors
-from tests.contract.openapi_tools import contract, errors
+from tests.contract.openapi_tools import codes, contract, errors, post
 from tests.golden_cases import GOLDEN, load
 
 pytestmark = pytest.mark.skipif("shuangkou" not in REGISTRY, reason="the shuangkou engine is not registered yet")
@@ -55,18 +54,6 @@ def a_round(**changes: Any) -> dict[str, Any]:
     body = copy.deepcopy(WORKED)
     body.update(changes)
     return body
-
-
-def post(client: FlaskClient, path: str, body: object) -> tuple[int, dict[str, Any]]:
-    resp = client.post(path, json=body)
-    if resp.status_code != 200:
-        assert resp.mimetype == "application/problem+json", resp.data
-        assert errors("Problem", json.loads(resp.data)) == []
-    return resp.status_code, json.loads(resp.data)
-
-
-def codes(problem: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(e["pointer"], e["code"]) for e in problem["errors"]]
 
 
 # --- rounds settle ----------------------------------------------------------------------------
