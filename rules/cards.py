@@ -129,6 +129,16 @@ def parse_cards(value: object, ptr: str) -> tuple[Rank, ...]:
     return tuple(out)
 
 
+def collect_cards(value: object, ptr: str, errors: list[RoundError]) -> tuple[Rank, ...]:
+    """:func:`parse_cards` in a stage that reports every error: its errors added to ``errors``, and
+    no card returned for a list that has one wrong."""
+    try:
+        return parse_cards(value, ptr)
+    except InvalidRound as e:
+        errors += e.errors
+        return ()
+
+
 def card_pointers(value: object, ptr: str, n: int) -> list[str]:
     """The pointer of each of the ``n`` cards parsed from ``value``: its index in a list, the
     field itself for a compact string (a pointer cannot point into a string)."""

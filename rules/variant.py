@@ -249,20 +249,26 @@ class Variant:
 
     # -- description ---------------------------------------------------------------
 
+    def summary(self) -> dict[str, Any]:
+        """The description's head, the whole of ``GET /v1/variants``'s entry (every game, cards too)."""
+        return {"id": self.id, "name": self.name, "name_en": self.name_en,
+                "players": {"min": self.players[0], "max": self.players[1]},
+                "rules_version": self.rules_version, "source": self.source}
+
+    def settings(self) -> dict[str, Any]:
+        """The options and per-player flags with their JSON schemas, as every full description gives them."""
+        return {"options": describe_options(self.Options), "options_schema": options_schema(self.Options),
+                "flags": describe_options(self.Flags), "flags_schema": options_schema(self.Flags)}
+
     def describe(self, full: bool = True) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": self.id, "name": self.name, "name_en": self.name_en,
-                             "players": {"min": self.players[0], "max": self.players[1]},
-                             "rules_version": self.rules_version, "source": self.source}
+        d = self.summary()
         if full:
             d.update({
                 "hand_size": self.hand_size,
                 "chow": self.allows_chow,
                 "tile_sets": {str(n): self.tileset(self.Options(), n).describe()
                               for n in range(self.players[0], self.players[1] + 1)},
-                "options": describe_options(self.Options),
-                "options_schema": options_schema(self.Options),
-                "flags": describe_options(self.Flags),
-                "flags_schema": options_schema(self.Flags),
+                **self.settings(),
                 "patterns": self.patterns.describe(),
             })
         return d

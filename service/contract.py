@@ -151,7 +151,8 @@ def round_shape(d: dict[str, Any]) -> str:
 def _narrowed(schemas: dict[str, Any], d: dict[str, Any]) -> None:
     """Add the ``*.<id>`` schemas of one variant."""
     vid = d["id"]
-    template = TEMPLATES[round_shape(d)]
+    shape = round_shape(d)
+    template = TEMPLATES[shape]
     title = f"{d['name']} {d['name_en']} ({vid})"
     schemas[f"Options.{vid}"] = {**d["options_schema"], "description": f"Options of {title}."}
     schemas[f"Flags.{vid}"] = {**d["flags_schema"], "description": f"Per-player flags of {title}."}
@@ -160,7 +161,7 @@ def _narrowed(schemas: dict[str, Any], d: dict[str, Any]) -> None:
     player["description"] = {TILES: f"One seat at the end of a round of {title}.",
                              PLAYS: f"One seat of a round of {title}: its dealt hand and flags.",
                              RECORD: f"One seat of a round of {title}: the bombs it played and its cards at the end."
-                             }[round_shape(d)]
+                             }[shape]
     if "flags" in player["properties"]:  # (a card record has no per-player flags)
         player["properties"]["flags"] = _ref(f"Flags.{vid}")
     schemas[f"Player.{vid}"] = player

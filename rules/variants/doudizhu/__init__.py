@@ -18,7 +18,7 @@ from typing import Any, Final
 from ...cards import DECK_54, RANKS, card_pointers, card_strings, excess_errors, parse_cards
 from ...errors import InvalidRound, RoundError
 from ...game_fields import ANALYZE_MAHJONG_FIELDS
-from ...options import describe_options, option, options_schema, parse_options
+from ...options import option, parse_options
 from ...variant import CardSettlement, Variant
 from . import patterns
 from .generate import generate_round
@@ -100,18 +100,14 @@ class Doudizhu(Variant):
                               "as": [RANKS[f] for f in as_faces(hand, wild, r)]} for r in found]}
 
     def describe(self, full: bool = True) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": self.id, "name": self.name, "name_en": self.name_en,
-                             "players": {"min": 3, "max": 3}, "rules_version": self.rules_version, "source": self.source}
+        d = self.summary()
         if full:
             d.update({
                 "card_game": True,
                 "hand_size": self.hand_size,
                 "bottom_size": 3,
                 "cards": DECK_54.describe(),
-                "options": describe_options(Options),
-                "options_schema": options_schema(Options),
-                "flags": describe_options(Flags),
-                "flags_schema": options_schema(Flags),
+                **self.settings(),
                 "patterns": patterns.describe(),
                 "multipliers": describe_rows(),
             })

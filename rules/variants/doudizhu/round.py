@@ -21,9 +21,9 @@ from ...cards import (
     card_pointers,
     card_strings,
     cards_as_sent,
+    collect_cards,
     counts_of,
     excess_errors,
-    parse_cards,
 )
 from ...errors import InvalidRound, RoundError, unused_field_errors
 from ...game_fields import MAHJONG_FIELDS, MAHJONG_PLAYER_FIELDS, SHUANGKOU_FIELDS, SHUANGKOU_PLAYER_FIELDS
@@ -127,14 +127,6 @@ def _seat(v: object, ptr: str, errors: list[RoundError]) -> int:
     return v
 
 
-def _cards(v: object, ptr: str, errors: list[RoundError]) -> tuple[Rank, ...]:
-    try:
-        return parse_cards(v, ptr)
-    except InvalidRound as e:
-        errors += e.errors
-        return ()
-
-
 def _required(d: Mapping[str, Any], key: str, ptr: str, errors: list[RoundError]) -> object:
     v = d.get(key)
     if v is None:
@@ -170,7 +162,7 @@ def read_deal(d: Mapping[str, Any], flags_cls: type, parse_flags: ParseFlags) ->
         if type(p.get("seat")) is not int or p.get("seat") != i:
             errors.append(RoundError("seat_order", f"{ptr}/seat", f"players must be listed by seat: expected {i}"))
         raw_hand = _required(p, "hand", f"{ptr}/hand", errors)
-        hands.append(_cards(raw_hand, f"{ptr}/hand", errors) if raw_hand is not None else ())
+        hands.append(collect_cards(raw_hand, f"{ptr}/hand", errors) if raw_hand is not None else ())
         try:
             flags.append(parse_flags(flags_cls, p.get("flags"), f"{ptr}/flags", "flag"))
         except InvalidRound as e:
@@ -179,9 +171,9 @@ def read_deal(d: Mapping[str, Any], flags_cls: type, parse_flags: ParseFlags) ->
     dealer_raw = _required(d, "dealer", "/dealer", errors)
     dealer = _seat(dealer_raw, "/dealer", errors) if dealer_raw is not None else -1
     bottom_raw = _required(d, "bottom", "/bottom", errors)
-    bottom = _cards(bottom_raw, "/bottom", errors) if bottom_raw is not None else ()
+    bottom = collect_cards(bottom_raw, "/bottom", errors) if bottom_raw is not None else ()
     raw_wilds = d.get("wilds")
-    wilds = _cards(raw_wilds, "/wilds", errors) if raw_wilds is not None else ()
+    wilds = collect_cards(raw_wilds, "/wilds", errors) if raw_wilds is not None else ()
     bids = _bids(_required(d, "bidding", "/bidding", errors), errors)
     landlord_raw = d.get("landlord")
     landlord = None if landlord_raw is None else _seat(landlord_raw, "/landlord", errors)
@@ -238,9 +230,9 @@ def _plays(raw: object, errors: list[RoundError]) -> tuple[Play, ...]:
         if raw_cards is None:
             errors.append(RoundError("missing_field", f"{ptr}/cards", "a play needs its cards ([] for a pass, 不要)"))
             continue
-        cards = _cards(raw_cards, f"{ptr}/cards", errors)
+        cards = collect_cards(raw_cards, f"{ptr}/cards", errors)
         raw_as = p.get("as")
-        faces = None if raw_as is None else _cards(raw_as, f"{ptr}/as", errors)
+        faces = None if raw_as is None else collect_cards(raw_as, f"{ptr}/as", errors)
         out.append(Play(seat, cards, faces, k, isinstance(raw_cards, list | tuple)))
     return tuple(out)
 

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from ...cards import DECK_108, card_strings
 from ...errors import InvalidRound, unused_field_errors
-from ...options import describe_options, option, options_schema
+from ...options import option
 from ...variant import CardSettlement, Variant
 from .bases import BASES, CARDS_LEFT
 from .generate import generate_round
@@ -109,9 +109,7 @@ class Shuangkou(Variant):
                 "contribution": points(found, opts, mode.full), "doubling": doubling(found, mode.doubling)}
 
     def describe(self, full: bool = True) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": self.id, "name": self.name, "name_en": self.name_en,
-                             "players": {"min": self.players[0], "max": self.players[1]},
-                             "rules_version": self.rules_version, "source": self.source}
+        d = self.summary()
         if full:
             d.update({
                 "card_game": True,
@@ -119,10 +117,7 @@ class Shuangkou(Variant):
                 "hand_size": HAND_SIZE,
                 "bottom_size": 0,
                 "cards": DECK_108.describe(),
-                "options": describe_options(Options),
-                "options_schema": options_schema(Options),
-                "flags": describe_options(self.Flags),
-                "flags_schema": options_schema(self.Flags),
+                **self.settings(),
                 "patterns": [{"id": k.id, "zh": k.zh, "en": k.en, "cards": k.cards, "seed": k.seed} for k in BOMB_KINDS],
                 "multipliers": _describe_doubling(),
                 "contributions": [{"lines": r.lines, "points": r.partial, "points_quanzha": r.full, "seed": r.seed}

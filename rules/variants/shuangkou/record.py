@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...cards import DECK_108, N_RANKS, RANKS, Rank, excess_errors, parse_cards
+from ...cards import DECK_108, N_RANKS, RANKS, Rank, collect_cards, excess_errors
 from ...errors import InvalidRound, RoundError, unused_field_errors
 from ...game_fields import (
     ANALYZE_CARD_FIELDS,
@@ -82,12 +82,7 @@ def other_game_errors(d: Mapping[str, Any]) -> list[RoundError]:
 
 def _cards(v: object, ptr: str, errors: list[RoundError]) -> Cards:
     """牌: a list of cards or a compact string (S1), its errors collected."""
-    try:
-        cards = parse_cards(v, ptr)
-    except InvalidRound as e:
-        errors += e.errors
-        cards = ()
-    return Cards(cards, ptr, isinstance(v, list | tuple))
+    return Cards(collect_cards(v, ptr, errors), ptr, isinstance(v, list | tuple))
 
 
 def _seat(v: object, ptr: str, n: int, errors: list[RoundError]) -> int:
