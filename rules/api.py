@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .canonical import dumps_bytes
-from .errors import InvalidRound, RoundError, unused_field_errors
+from .errors import InvalidRound, RoundError, is_object, unused_field_errors
 from .expected import check_expected, mismatches
 from .game_fields import ANALYZE_CARD_FIELDS, CARD_FIELDS, CARD_PLAYER_FIELDS
 from .hand import memo as hand_memo
@@ -40,7 +40,7 @@ def digest(body: Mapping[str, Any], rules_version: str) -> str:
 
 def settle(body: Mapping[str, Any]) -> dict[str, Any]:
     """One round → the answer (see DESIGN.md): items, scores, hands, next dealer, digest."""
-    if not isinstance(body, Mapping):
+    if not is_object(body):
         raise InvalidRound(RoundError("invalid_type", "", "the round must be a JSON object"))
     # read as a dict (what JSON gives): its look-ups compile to dict calls, a Mapping's are method calls
     request: dict[str, Any] = body if type(body) is dict else dict(body)

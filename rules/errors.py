@@ -31,6 +31,12 @@ class InvalidRound(Exception):
         super().__init__("; ".join(f"{e.pointer}: {e.detail}" for e in self.errors))
 
 
+def is_object(v: object) -> bool:
+    """Whether ``v`` is a JSON object: a dict, told by its type first (nearly always: no ABC
+    check, which runs as Python even compiled), else any Mapping."""
+    return type(v) is dict or isinstance(v, Mapping)
+
+
 def pointer(*parts: object) -> str:
     """Build a JSON pointer from path parts, escaping ``~`` and ``/`` per RFC 6901."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
@@ -44,7 +50,7 @@ def unused_field_errors(body: Mapping[str, Any], fields: Iterable[str], why: str
     players = body.get("players")
     if isinstance(players, list) and player_fields:
         errors += [RoundError("field_not_used", f"/players/{i}/{k}", f"{k!r} {why}")
-                   for i, p in enumerate(players) if isinstance(p, Mapping) for k in player_fields
+                   for i, p in enumerate(players) if is_object(p) for k in player_fields
                    if p.get(k) is not None]
     return errors
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import product
@@ -35,7 +34,7 @@ _BLOCKS: tuple[tuple[str, tuple[Tile, ...]], ...] = tuple(
 _HAND_RULES_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-@dataclass(frozen=True)  # (a variant derives its own frozen rules from it: the generated __init__ stays)
+@dataclass(frozen=True)  # (a variant may derive its own frozen rules from it, with a generated __init__)
 class HandRules:
     """What counts as a complete hand in a variant.
 
@@ -49,6 +48,15 @@ class HandRules:
     pair_ranks: frozenset[int] | None = None
     seven_pairs: bool = False
     thirteen_orphans: bool = False
+
+    # its own __init__, as the other frozen classes below (built a few times a round: see
+    # rules/ledger.py); a subclass writes its own too (mypyc miscompiles a generated one over it)
+    def __init__(self, wild: frozenset[Tile] = frozenset(), pair_ranks: frozenset[int] | None = None,
+                 seven_pairs: bool = False, thirteen_orphans: bool = False) -> None:
+        object.__setattr__(self, "wild", wild)
+        object.__setattr__(self, "pair_ranks", pair_ranks)
+        object.__setattr__(self, "seven_pairs", seven_pairs)
+        object.__setattr__(self, "thirteen_orphans", thirteen_orphans)
 
     # Rules key every remembered analysis and wait. These are the dataclass's own __eq__ and
     # __hash__ (field values compared and hashed as one tuple), compiled: the generated ones
@@ -816,8 +824,7 @@ def _walk(blocks: list[_Block], k: int, acc: tuple[Group, ...], wilds: int, pair
 _MEMO: ContextVar[dict[tuple[object, ...], Any] | None] = ContextVar("rules.hand analyses", default=None)
 
 
-@contextmanager
-def memo() -> Iterator[None]:
+class memo:  # noqa: N801 - used as ``with memo():``, as a function would be
     """Within the block, :func:`analyse` and :func:`waits` answer a hand they have seen from memory.
 
     One settlement asks the same questions more than once (validation finds the winner's
@@ -825,11 +832,19 @@ def memo() -> Iterator[None]:
     so nothing is remembered from one round to the next. Analyses are immutable, so
     sharing them is safe; the memory is per thread and per task (a context variable).
     """
-    token = _MEMO.set({})
-    try:
-        yield
-    finally:
-        _MEMO.reset(token)
+
+    # a class, not a @contextmanager generator: that runs four Python calls a round, compiled
+
+    def __init__(self) -> None:
+        self._token: Token[dict[tuple[object, ...], Any] | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _MEMO.set({})
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _MEMO.reset(self._token)
+            self._token = None
 
 
 def analyse(tiles: Sequence[Tile], rules: HandRules = _DEFAULT_RULES, *, wild_as_self: int = 0) -> Analysis:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar, cast
 
-from .errors import InvalidRound, RoundError, pointer
+from .errors import InvalidRound, RoundError, is_object, pointer
 from .tiles import parse_tile, parse_tiles
 
 T = TypeVar("T")
@@ -99,7 +99,7 @@ def _records(name: str, fields: Mapping[str, str], value: Any, ptr: str) -> tupl
     out: list[Mapping[str, Any]] = []
     for i, rec in enumerate(value):
         p = f"{ptr}/{i}"
-        if not isinstance(rec, Mapping):
+        if not is_object(rec):
             raise InvalidRound(RoundError("invalid_option", p, f"each entry of {name} must be an object"))
         errors = [RoundError("invalid_option", f"{p}/{k}", f"{name} entries have no key {k!r}") for k in rec if k not in spec]
         errors += [RoundError("missing_field", f"{p}/{k}", f"{name} entries need {k!r}")
@@ -249,6 +249,6 @@ def _records_schema(fields: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _jsonable(v: Any) -> Any:
-    if isinstance(v, Mapping):
+    if is_object(v):
         return {k: _jsonable(x) for k, x in v.items()}
     return [_jsonable(x) for x in v] if isinstance(v, tuple) else v

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
 
-from ..errors import InvalidRound, RoundError
+from ..errors import InvalidRound, RoundError, is_object
 from ..hand import Group, HandRules, analyse, group_wait, is_complete, waits_seen
 from ..options import option
 from ..passes import PassRule, passed_kong_errors, passed_pong_errors, passed_win_errors
@@ -96,7 +96,7 @@ def analyze_face(body: Mapping[str, Any], tileset: TileSet = SET_136) -> Tile | 
     """The 财神 an analyze request names in ``reveals.wild_indicator`` (虫草花: the 明牌), a face of
     ``tileset``; ``None`` without one."""
     rev = body.get("reveals") or {}
-    if not isinstance(rev, Mapping):
+    if not is_object(rev):
         raise InvalidRound(RoundError("invalid_type", "/reveals", "expected an object"))
     raw = rev.get("wild_indicator")
     if raw is None:

@@ -116,6 +116,12 @@ class ZhuaniaoRules(HandRules):
 
     jiangjiang_any_shape: bool = True
 
+    # its own __init__, as its base's (mypyc builds a subclass's generated one wrongly over it)
+    def __init__(self, wild: frozenset[Tile] = frozenset(), pair_ranks: frozenset[int] | None = None,
+                 seven_pairs: bool = False, thirteen_orphans: bool = False, jiangjiang_any_shape: bool = True) -> None:
+        super().__init__(wild, pair_ranks, seven_pairs, thirteen_orphans)
+        object.__setattr__(self, "jiangjiang_any_shape", jiangjiang_any_shape)
+
 
 _FREE_JIANG_RULES: Final = ZhuaniaoRules(seven_pairs=True, jiangjiang_any_shape=True)
 _SHAPED_JIANG_RULES: Final = ZhuaniaoRules(seven_pairs=True, jiangjiang_any_shape=False)

@@ -514,6 +514,12 @@ class Hua:
     total: int
     how: str
 
+    # built per seat: its own __init__ (the generated one runs as Python compiled; rules/ledger.py)
+    def __init__(self, seat: int, total: int, how: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "how", how)
+
 
 def flower_count(snap: Snapshot, p: Player, face: Tile, opts: Any, t: Tai | None, liable: bool) -> Hua:
     """1花 a flower, 2 one of the seat's own (001:312; a 花财神 in the hand counts as its flower),

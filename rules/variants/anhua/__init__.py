@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...birds import bird_hits, draws_from_short_wall, share_hits, tiles_left_after
-from ...errors import InvalidRound, RoundError
+from ...errors import InvalidRound, RoundError, is_object
 from ...hand import HandRules, decompositions, seven_pairs_with
 from ...ledger import HandReport, Ledger, Settlement
 from ...options import option
@@ -299,7 +299,7 @@ class Anhua(Variant):
         """Like the base, with the 王 from ``reveals.wild_indicator`` (optional: no 王 without it)
         and each complete hand or wait priced as a self-draw (points per payer, before birds)."""
         rev = body.get("reveals") or {}
-        if not isinstance(rev, Mapping):
+        if not is_object(rev):
             raise InvalidRound(RoundError("invalid_type", "/reveals", "expected an object"))
         raw = rev.get("wild_indicator")
         ind = None if raw is None else parse_tile(raw, "/reveals/wild_indicator")

@@ -361,6 +361,12 @@ class Hua:
     total: int
     how: str
 
+    # built per seat: its own __init__ (the generated one runs as Python compiled; rules/ledger.py)
+    def __init__(self, seat: int, total: int, how: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "how", how)
+
 
 def scheme_of(rs: Ruleset, opts: Any) -> str:
     """The 花数 table: the table's one (下杠's), else the option flower_scheme."""

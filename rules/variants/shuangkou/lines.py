@@ -80,6 +80,12 @@ class Bomb:
     kind: str
     lines: int
 
+    # built per bomb: its own __init__ (the generated one runs as Python compiled; rules/ledger.py)
+    def __init__(self, cards: tuple[Rank, ...], kind: str, lines: int) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "lines", lines)
+
 
 def bomb_of(cards: Sequence[Rank], wilds: frozenset[Rank], four_jokers_lines: int) -> Bomb | None:
     """S4: the bomb ``cards`` make when played in a mode with these ``wilds``, else ``None``."""
@@ -140,6 +146,10 @@ class Stacked:
 
     left: tuple[int, ...]
     three_fours: bool  # exactly three 4线 bombs, left unstacked (001:60)
+
+    def __init__(self, left: tuple[int, ...], three_fours: bool) -> None:  # (as Bomb's)
+        object.__setattr__(self, "left", left)
+        object.__setattr__(self, "three_fours", three_fours)
 
     @property
     def lines(self) -> int:

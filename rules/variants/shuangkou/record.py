@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...cards import DECK_108, N_RANKS, RANKS, Rank, collect_cards, excess_errors
-from ...errors import InvalidRound, RoundError, unused_field_errors
+from ...errors import InvalidRound, RoundError, is_object, unused_field_errors
 from ...game_fields import (
     ANALYZE_CARD_FIELDS,
     ANALYZE_MAHJONG_FIELDS,
@@ -42,6 +42,12 @@ class Cards:
     ptr: str
     listed: bool  # a list (a pointer per card), not one compact string
 
+    # built per card list: its own __init__ (the generated one runs as Python compiled; rules/ledger.py)
+    def __init__(self, cards: tuple[Rank, ...], ptr: str, listed: bool) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "ptr", ptr)
+        object.__setattr__(self, "listed", listed)
+
     def pointer(self, i: int) -> str:
         """Card ``i``'s pointer (:func:`rules.cards.card_pointers`)."""
         return f"{self.ptr}/{i}" if self.listed else self.ptr
@@ -54,6 +60,11 @@ class Seat:
     bombs: tuple[Cards, ...]
     hand: Cards
     dealt: Cards | None
+
+    def __init__(self, bombs: tuple[Cards, ...], hand: Cards, dealt: Cards | None) -> None:  # (as Cards')
+        object.__setattr__(self, "bombs", bombs)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "dealt", dealt)
 
 
 @dataclass(frozen=True)
@@ -143,7 +154,7 @@ def read_record(d: Mapping[str, Any], opts: Any) -> Record:
     seats: list[Seat] = []
     for i, p in enumerate(raw_players):
         ptr = f"/players/{i}"
-        if not isinstance(p, Mapping):
+        if not is_object(p):
             errors.append(RoundError("invalid_type", ptr, "expected an object"))
             seats.append(Seat((), Cards((), f"{ptr}/hand", True), None))
             continue
