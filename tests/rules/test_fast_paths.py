@@ -10,17 +10,25 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 
-from rules.hand import Group, HandRules, count_tiles, decompositions, waits, waits_seen
+from rules.errors import is_object
+from rules.hand import Group, HandRules, analyse, count_tiles, decompositions, memo, waits, waits_seen
 from rules.ledger import HandReport, Item
 from rules.options import option, parse_options
 from rules.patterns import Pattern, PatternTable
 from rules.snapshot import Discard, _discard, _fast_discards
 from rules.tiles import ALL_FACES, INDEX, SET_108, SET_112, SET_136, SET_144, SUITED, next_in_suit, parse_tile
+from rules.variants.chongcao.pay import Hua as ChongcaoHua
+from rules.variants.doudizhu.round import Bid, Play, Played, Verdict
 from rules.variants.hunan_zhuaniao import ZhuaniaoRules
+from rules.variants.maihua import Hua as MaihuaHua
+from rules.variants.shuangkou.lines import Bomb, Stacked
+from rules.variants.shuangkou.record import Cards, Seat
 
 RULES = (HandRules(), HandRules(seven_pairs=True), HandRules(wild=frozenset({"C"}), seven_pairs=True),
          HandRules(pair_ranks=frozenset({2, 5, 8})))
@@ -151,3 +159,71 @@ def test_value_objects_stay_frozen() -> None:
     assert report.extra == {} and report.extra is not HandReport(1, False).extra
     assert dataclasses.replace(item, points=4) == Item("hu", "胡", "win", 0, 1, 4)
     assert repr(Group("pair", ("5m", "5m"))) == "Group(kind='pair', faces=('5m', '5m'), wild_faces=())"
+
+
+# Classes built per play, bid, bomb, card list or seat, with a written ``__init__`` (the
+# generated one runs as Python compiled): each must still be the dataclass it declares.
+_WRITTEN_INITS: tuple[tuple[type, dict[str, Any]], ...] = (
+    (HandRules, {"wild": frozenset({"C"}), "pair_ranks": frozenset({2, 5, 8}), "seven_pairs": True, "thirteen_orphans": True}),
+    (ZhuaniaoRules, {"wild": frozenset(), "pair_ranks": None, "seven_pairs": True, "thirteen_orphans": False,
+                     "jiangjiang_any_shape": False}),
+    (Bid, {"seat": 1, "action": "rob"}),
+    (Play, {"seat": 2, "cards": (3, 3), "faces": None, "index": 7, "listed": True}),
+    (Played, {"index": 7, "seat": 2, "cards": (3, 3), "bomb": "none"}),
+    (Verdict, {"code": "", "detail": "", "readings": (), "bomb": "hard"}),
+    (Bomb, {"cards": (5, 5, 5, 5), "kind": "natural", "lines": 4}),
+    (Stacked, {"left": (6, 4), "three_fours": False}),
+    (Cards, {"cards": (1, 2), "ptr": "/players/0/hand", "listed": True}),
+    (ChongcaoHua, {"seat": 1, "total": 3, "how": "1 + 2 = 3花"}),
+    (MaihuaHua, {"seat": 0, "total": 2, "how": "2"}),
+)
+
+
+@pytest.mark.parametrize(("cls", "values"), _WRITTEN_INITS, ids=lambda x: getattr(x, "__qualname__", ""))
+def test_written_inits_keep_the_dataclass(cls: type, values: dict[str, Any]) -> None:
+    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    assert names == list(values)  # every declared field, in order
+    by_keyword, by_position = cls(**values), cls(*values.values())
+    assert by_keyword == by_position and hash(by_keyword) == hash(by_position)
+    assert {n: getattr(by_keyword, n) for n in names} == values
+    with pytest.raises(AttributeError):
+        setattr(by_keyword, names[0], values[names[0]])  # still frozen
+    changed = dataclasses.replace(by_keyword, **{names[-1]: values[names[-1]]})
+    assert changed == by_keyword
+    defaults = {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
+    if defaults:  # the defaults are the declared ones
+        required = {n: v for n, v in values.items() if n not in defaults}
+        assert {n: getattr(cls(**required), n) for n in defaults} == defaults
+
+
+def test_seat_record_init_keeps_the_dataclass() -> None:
+    hand = Cards((1,), "/players/0/hand", True)
+    seat = Seat((), hand, None)
+    assert seat == Seat(bombs=(), hand=hand, dealt=None) and seat.hand is hand and seat.dealt is None
+    with pytest.raises(AttributeError):
+        seat.dealt = hand  # type: ignore[misc]
+
+
+def test_is_object_is_isinstance_mapping() -> None:
+    for value in ({}, {"a": 1}, MappingProxyType({"a": 1}), Counter("ab"), [], (), "x", 1, None):
+        assert is_object(value) is isinstance(value, Mapping)
+
+
+def _analyse_then_fail(hand: list[str]) -> None:
+    with memo():
+        analyse(hand)
+        raise RuntimeError("a round that fails midway")
+
+
+def test_hand_memo_is_per_block_and_cleared_on_error() -> None:
+    hand = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "1p", "2p", "2p"]
+    outside = analyse(hand)
+    assert analyse(hand) is not outside  # no memory outside a block
+    with memo():
+        first = analyse(hand)
+        assert analyse(hand) is first  # remembered within the block
+    with pytest.raises(RuntimeError, match="fails midway"):
+        _analyse_then_fail(hand)
+    assert analyse(hand) is not analyse(hand)  # the failed block left no memory behind
+    with memo():
+        assert analyse(hand) is not first  # a new block starts empty
