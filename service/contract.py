@@ -84,15 +84,9 @@ def _analyze_example(request: dict[str, Any], shape: str) -> tuple[str, dict[str
     hand = player["hand"]
     tiles = hand + win["tile"] if isinstance(hand, str) else [*hand, win["tile"]]
     body: dict[str, Any] = {"variant": request["variant"], "hand": tiles}
-    if request.get("options"):
-        body["options"] = request["options"]
-    if player.get("melds"):
-        body["melds"] = player["melds"]
-    try:
-        api.analyze(body)
-    except InvalidRound:
-        return None
-    return "The winning hand of", body
+    _copy_given(request, body, "options")
+    _copy_given(player, body, "melds")
+    return _if_analysed("The winning hand of", body)
 
 
 def _first_play_example(request: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -100,14 +94,8 @@ def _first_play_example(request: dict[str, Any]) -> tuple[str, dict[str, Any]] |
     if not plays:
         return None
     body: dict[str, Any] = {"variant": request["variant"], "hand": plays[0]["cards"]}
-    for key in ("options", "wilds"):
-        if request.get(key):
-            body[key] = request[key]
-    try:
-        api.analyze(body)
-    except InvalidRound:
-        return None
-    return "The first play of", body
+    _copy_given(request, body, "options", "wilds")
+    return _if_analysed("The first play of", body)
 
 
 def _first_bombs_example(request: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -118,13 +106,24 @@ def _first_bombs_example(request: dict[str, Any]) -> tuple[str, dict[str, Any]] 
     for part in (*players[0]["bombs"], players[0].get("hand") or []):
         cards += list(parse_cards(part, ""))
     body: dict[str, Any] = {"variant": request["variant"], "hand": card_strings(cards)}
-    if request.get("options"):
-        body["options"] = request["options"]
+    _copy_given(request, body, "options")
+    return _if_analysed("The bombs and hand of the first bomber of", body)
+
+
+def _copy_given(source: dict[str, Any], body: dict[str, Any], *keys: str) -> None:
+    """The keys ``source`` gives a value (neither absent, null nor empty), into ``body``."""
+    for key in keys:
+        if source.get(key):
+            body[key] = source[key]
+
+
+def _if_analysed(summary: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """``(summary, body)`` when the engine analyses ``body``, else ``None``."""
     try:
         api.analyze(body)
     except InvalidRound:
         return None
-    return "The bombs and hand of the first bomber of", body
+    return summary, body
 
 
 TILES, PLAYS, RECORD = "tiles", "plays", "record"
