@@ -156,6 +156,11 @@ class Deck:
     def size(self) -> int:
         return sum(self.copies)
 
+    def holds(self, ranks: Iterable[Rank]) -> bool:
+        """Whether these cards can all be in play together: no rank more often than its copies
+        (checked before any pointer is built; :func:`excess_errors` names the cards when not)."""
+        return all(n <= most for n, most in zip(counts_of(ranks), self.copies, strict=True))
+
     def cards(self) -> list[Rank]:
         return from_counts(self.copies)
 

@@ -274,8 +274,7 @@ def deal_errors(deal: Deal, raw: Mapping[str, Any]) -> list[RoundError]:
               for i, h in enumerate(deal.hands) if len(h) != HAND_SIZE]
     if len(deal.bottom) != BOTTOM_SIZE:
         errors.append(RoundError("bottom_size", "/bottom", f"{len(deal.bottom)} cards; the bottom is {BOTTOM_SIZE} (001:601)"))
-    if all(n <= most for n, most in zip(counts_of([*chain.from_iterable(deal.hands), *deal.bottom]), DECK_54.copies,
-                                          strict=True)):
+    if DECK_54.holds(chain(*deal.hands, deal.bottom)):
         return errors  # no card too many: the pointers of every card are not needed
     places: list[tuple[Rank, str]] = []
     for i, h in enumerate(deal.hands):

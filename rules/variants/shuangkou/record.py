@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ...cards import DECK_108, N_RANKS, RANKS, Rank, collect_cards, excess_errors
+from ...cards import DECK_108, RANKS, Rank, collect_cards, counts_of, excess_errors
 from ...errors import InvalidRound, RoundError, is_object, unused_field_errors
 from ...game_fields import (
     ANALYZE_CARD_FIELDS,
@@ -213,11 +213,7 @@ def read_record(d: Mapping[str, Any], opts: Any) -> Record:
 def _copies(groups: Sequence[Cards]) -> list[RoundError]:
     """S1: 422 ``too_many_copies`` at the first card of a rank beyond the two decks (counted once,
     the pointers built only when some rank is over)."""
-    seen = [0] * N_RANKS
-    for g in groups:
-        for r in g.cards:
-            seen[r] += 1
-    if all(seen[r] <= DECK_108.copies[r] for r in range(N_RANKS)):
+    if DECK_108.holds(r for g in groups for r in g.cards):
         return []
     return excess_errors([(r, g.pointer(k)) for g in groups for k, r in enumerate(g.cards)], DECK_108)
 
@@ -225,9 +221,7 @@ def _copies(groups: Sequence[Cards]) -> list[RoundError]:
 def _not_dealt(seat: Seat, dealt: Cards) -> list[RoundError]:
     """S9 (e): the bombs and the hand come from the dealt cards; 422 ``not_dealt`` at the first card
     that does not."""
-    left = [0] * N_RANKS
-    for r in dealt.cards:
-        left[r] += 1
+    left = counts_of(dealt.cards)
     for g in (*seat.bombs, seat.hand):
         for k, r in enumerate(g.cards):
             if not left[r]:
