@@ -104,7 +104,7 @@ class Shuangkou(Variant):
         bombs = hand_bombs(hand.cards, opts.four_jokers_lines)
         found = stack(b.lines for b in bombs)
         return {"variant": self.id, "hand": card_strings(hand.cards),
-                "bombs": [{"cards": card_strings(b.cards), "lines": b.lines} for b in bombs],
+                "bombs": [b.report() for b in bombs],
                 "stacked": list(found.left), "lines": found.lines, "three_fours": found.three_fours,
                 "contribution": points(found, opts, mode.full), "doubling": doubling(found, mode.doubling)}
 

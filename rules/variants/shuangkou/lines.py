@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...cards import BLACK_JOKER, JOKERS, N_RANKS, RED_JOKER, TWO, Rank, counts_of
+from ...cards import BLACK_JOKER, JOKERS, N_RANKS, RED_JOKER, TWO, Rank, card_strings, counts_of
 
 FOUR: Final = 4  # the smallest bomb: four cards of a rank, 4线 (S4)
 MOST_OF_A_RANK: Final = 8  # two decks hold eight of a rank: the longest natural bomb (S1, S4)
@@ -85,6 +85,10 @@ class Bomb:
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "lines", lines)
+
+    def report(self) -> dict[str, object]:
+        """The bomb as answers show it (a settlement's hand reports, an analysis)."""
+        return {"cards": card_strings(self.cards), "lines": self.lines}
 
 
 def bomb_of(cards: Sequence[Rank], wilds: frozenset[Rank], four_jokers_lines: int) -> Bomb | None:

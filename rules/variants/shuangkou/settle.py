@@ -84,14 +84,14 @@ def pay(rec: Record, bombs: tuple[tuple[Bomb, ...], ...], opts: Any) -> CardSett
     for s in range(n):
         payers = _payers(s, n, opts)
         for lines in paid_lines(counted[s], opts):
-            points = contribution(lines, mode.full)
-            if not points:
+            each = contribution(lines, mode.full)  # from each payer
+            if not each:
                 continue  # below 6线: the table pays nothing (S7)
             name = f"贡献分 {lines}线"
             paid[s].append(name)
-            note = f"{lines}线, {mode.zh} column: {points} from each of seats {', '.join(map(str, payers))}"
+            note = f"{lines}线, {mode.zh} column: {each} from each of seats {', '.join(map(str, payers))}"
             for payer in payers:
-                ledger.pay(payer, s, points, "contribution", name, f"Bomb contribution ({lines} lines)", note)
+                ledger.pay(payer, s, each, "contribution", name, f"Bomb contribution ({lines} lines)", note)
     hands = tuple(_hand(s, rec, bombs[s], played[s], counted[s], rows[s], won[s], place[s], paid[s])
                   for s in range(n))
     return CardSettlement(ledger.items, hands, _next_dealer(rec, opts), tuple(notes))
@@ -137,5 +137,5 @@ def _hand(seat: int, rec: Record, bombs: tuple[Bomb, ...], played: Stacked, coun
     patterns = [*paid, _row_name(played)] if row > 1 else paid
     return {"seat": seat, "won": won, "team": seat % 2 if rec.n == TEAMS else None, "place": place,
             "cards_left": card_strings(rec.seats[seat].hand.cards),
-            "bombs": [{"cards": card_strings(b.cards), "lines": b.lines} for b in bombs],
+            "bombs": [b.report() for b in bombs],
             "lines": counted.lines, "doubling": row, "patterns": patterns}
