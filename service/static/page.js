@@ -149,8 +149,10 @@ function setAt(ptr, value) {
 // --- state -------------------------------------------------------------------------------
 const state = { variants: [], detail: null, round: null, zone: { ptr: "/players/0/hand", single: false, label: "" },
   examples: null, answer: null };
+/** A seat as a blank round of this shape holds it: nothing but its own fields, and no card or tile yet. */
+const blankSeat = (seat, shape = roundShape()) => ({ seat, ...SHAPES[shape].seat(), hand: [] });
 function blankRound(variant, n, shape = roundShape()) {
-  const players = Array.from({ length: n }, (_, seat) => ({ seat, ...SHAPES[shape].seat(), hand: [] }));
+  const players = Array.from({ length: n }, (_, seat) => blankSeat(seat, shape));
   // a record reads as a game server writes it (and as the contract's example): how the round ended, then the seats
   return shape === "record" ? { variant, dealer: 0, ...SHAPES.record.blank(), players }
     : { variant, dealer: 0, players, ...SHAPES[shape].blank() };
@@ -159,7 +161,7 @@ function blankRound(variant, n, shape = roundShape()) {
 function reshapeSeat(p, shape) {
   const drop = new Set(Object.entries(SHAPES).filter(([s]) => s !== shape).flatMap(([, d]) => d.player));
   const kept = Object.entries(p).filter(([k]) => k !== "seat" && k !== "hand" && !drop.has(k));
-  return { seat: p.seat, ...SHAPES[shape].seat(), hand: [], ...Object.fromEntries(kept) };
+  return { ...blankSeat(p.seat, shape), ...Object.fromEntries(kept) };
 }
 const nPlayers = () => (Array.isArray(state.round.players) ? state.round.players.length : 0);
 const seatName = (i) => `Seat ${i}`;
@@ -889,7 +891,7 @@ async function start() {
 }
 function resize(n) {
   const r = state.round;
-  r.players = Array.from({ length: n }, (_, seat) => r.players[seat] || { seat, ...SHAPES[roundShape()].seat(), hand: [] });
+  r.players = Array.from({ length: n }, (_, seat) => r.players[seat] || blankSeat(seat));
   if ((r.dealer ?? 0) >= n) r.dealer = 0;
   if (r.last_drawer != null && r.last_drawer >= n) delete r.last_drawer;
   // a seat that left the table played nothing out; a 抄底 by it ends nothing, so the round is played out again
