@@ -197,7 +197,8 @@ def read_record(d: Mapping[str, Any], opts: Any) -> Record:
     elif raw_chaodi is not None:
         chaodi = _seat(raw_chaodi, "/chaodi", n, errors)
         if d.get("finish_order") is not None:
-            errors.append(RoundError("missing_field", "/chaodi", "a round ends by 抄底 or by playing out: give "
+            # a field the round does not use, not a missing one: it ended by playing out
+            errors.append(RoundError("field_not_used", "/chaodi", "a round ends by 抄底 or by playing out: give "
                                      "chaodi or finish_order, not both (S9 a)"))
     if d.get("finish_order") is None and (raw_chaodi is None or not opts.chaodi):
         errors.append(RoundError("missing_field", "/finish_order", "the seats that played out, 头游 first (S3)"

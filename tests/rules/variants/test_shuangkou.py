@@ -446,7 +446,7 @@ def test_chaodi_round_has_no_bombs_and_full_hands() -> None:
 def test_chaodi_and_finish_order() -> None:
     both = chaodi_round(2)
     both["finish_order"] = [2]
-    assert ("/chaodi", "missing_field") in rejected(both)  # both given (S9 a)
+    assert ("/chaodi", "field_not_used") in rejected(both)  # both given (S9 a): chaodi is not used
     neither = chaodi_round(2)
     del neither["chaodi"]
     assert rejected(neither) == [("/finish_order", "missing_field")]
