@@ -69,8 +69,6 @@ def _field_key(name: str, field: fields.Field[Any]) -> Key | None:
     """The key ``name`` of a schema holding ``field`` (its null rule included), or ``None``."""
     required = bool(field.required)
     nulls = js.NULL_FINE if field.allow_none else js.NULL_WRONG
-    if type(field) is fields.Raw:
-        return Key(name, required, nulls, _ANY)
     shape = _compile_field(field)
     return None if shape is None else Key(name, required, nulls, shape)
 
