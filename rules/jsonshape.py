@@ -82,10 +82,8 @@ def matches(shape: Shape, value: object) -> bool:
         return type(value) is int and value >= 0
     if kind == OBJECT:
         return type(value) is dict and _closed(shape.keys, value)
-    if kind == RECORDS:
+    if kind in (RECORDS, TAGGED):
         return _records(shape, value)
-    if kind == TAGGED:
-        return _tagged(shape, value)
     if kind == BOOL:
         return type(value) is bool
     if kind == DICT:
@@ -122,34 +120,25 @@ def _closed(keys: list[Key], d: dict[Any, Any]) -> bool:
 
 
 def _records(shape: Shape, value: object) -> bool:
+    """A RECORDS or TAGGED list: each item a closed object of its keys (or a bare string, when allowed)."""
     if type(value) is not list:
         return False
-    keys = shape.keys
-    bare = shape.bare_strings
+    tagged = shape.kind == TAGGED
     for item in value:
         if type(item) is dict:
-            if not _closed(keys, item):
+            keys = _tagged_keys(shape, item) if tagged else shape.keys
+            if keys is None or not _closed(keys, item):
                 return False
-        elif not (bare and type(item) is str):
+        elif not (shape.bare_strings and type(item) is str):
             return False
     return True
 
 
-def _tagged(shape: Shape, value: object) -> bool:
-    if type(value) is not list:
-        return False
-    tag = shape.tag
-    shapes = shape.tagged
-    bare = shape.bare_strings
-    for item in value:
-        if type(item) is dict:
-            kind = item.get(tag)
-            chosen = shapes.get(kind) if type(kind) is str else None
-            if chosen is None or not _closed(chosen.keys, item):
-                return False
-        elif not (bare and type(item) is str):
-            return False
-    return True
+def _tagged_keys(shape: Shape, item: dict[Any, Any]) -> list[Key] | None:
+    """The keys of the object ``item``'s tag names (``None``: no tag, or a tag without a closed object)."""
+    tag = item.get(shape.tag)
+    chosen = shape.tagged.get(tag) if type(tag) is str else None
+    return chosen.keys if chosen is not None and chosen.kind == OBJECT else None
 
 
 def _list(shape: Shape, value: object) -> bool:

@@ -99,6 +99,8 @@ def test_tagged_records_choose_their_keys_by_tag() -> None:
     assert not matches(melds, [{"type": 1, "tile": "5s"}]) and not matches(melds, [{"tile": "5s"}])
     assert not matches(melds, ["5s"])
     assert matches(Shape(js.TAGGED, tag="type", tagged={"pong": pong}, bare_strings=True), ["5s"])
+    # a tag whose record the walk cannot answer (NEVER) accepts no object, however it looks
+    assert not matches(Shape(js.TAGGED, tag="type", tagged={"pong": Shape(js.NEVER)}), [{"type": "pong"}])
 
 
 def test_required_keys_are_looked_at_first() -> None:
