@@ -192,6 +192,21 @@ def pairs_with_wild(tiles: list[Tile], wild: Tile) -> bool:
 
 
 @dataclass(frozen=True)
+class Hua:
+    """One player's 花 and how they were counted (虫草花 and 下杠 001:395, 买花 001:308-315)."""
+
+    seat: int
+    total: int
+    how: str
+
+    # built per seat: its own __init__ (the generated one runs as Python compiled; rules/ledger.py)
+    def __init__(self, seat: int, total: int, how: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "how", how)
+
+
+@dataclass(frozen=True)
 class CaishenLines:
     """What a variant's checks cite: its flowers (``flowers_zh`` by name; set aside when drawn:
     ``flower_line``), the 财神's line, the ``kept_back`` tiles never drawn (``kept_said``: the

@@ -34,6 +34,7 @@ from ._caishen import (
     NEXT_DEALER,
     WHITE,
     CaishenTable,
+    Hua,
     Part,
     Reading,
     analyze_face,
@@ -504,21 +505,6 @@ def _line(snap: Snapshot, winner: int, seat: int, hu: int, opts: Any) -> tuple[i
     if opts.dealer_double:
         points, why = points * 2, f"{why}; 坐庄翻 ×2 = {points * 2} (001:304)"
     return points, why
-
-
-@dataclass(frozen=True)
-class Hua:
-    """One player's 花 (001:308-315) and how they were counted."""
-
-    seat: int
-    total: int
-    how: str
-
-    # built per seat: its own __init__ (the generated one runs as Python compiled; rules/ledger.py)
-    def __init__(self, seat: int, total: int, how: str) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "total", total)
-        object.__setattr__(self, "how", how)
 
 
 def flower_count(snap: Snapshot, p: Player, face: Tile, opts: Any, t: Tai | None, liable: bool) -> Hua:

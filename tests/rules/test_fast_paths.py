@@ -23,10 +23,9 @@ from rules.options import option, parse_options
 from rules.patterns import Pattern, PatternTable
 from rules.snapshot import Discard, _discard, _fast_discards
 from rules.tiles import ALL_FACES, INDEX, SET_108, SET_112, SET_136, SET_144, SUITED, next_in_suit, parse_tile
-from rules.variants.chongcao.pay import Hua as ChongcaoHua
+from rules.variants._caishen import Hua
 from rules.variants.doudizhu.round import Bid, Play, Played, Verdict
 from rules.variants.hunan_zhuaniao import ZhuaniaoRules
-from rules.variants.maihua import Hua as MaihuaHua
 from rules.variants.shuangkou.lines import Bomb, Stacked
 from rules.variants.shuangkou.record import Cards, Seat
 
@@ -174,8 +173,8 @@ _WRITTEN_INITS: tuple[tuple[type, dict[str, Any]], ...] = (
     (Bomb, {"cards": (5, 5, 5, 5), "kind": "natural", "lines": 4}),
     (Stacked, {"left": (6, 4), "three_fours": False}),
     (Cards, {"cards": (1, 2), "ptr": "/players/0/hand", "listed": True}),
-    (ChongcaoHua, {"seat": 1, "total": 3, "how": "1 + 2 = 3花"}),
-    (MaihuaHua, {"seat": 0, "total": 2, "how": "2"}),
+    (Hua, {"seat": 1, "total": 3, "how": "1 + 2 = 3花"}),  # as 虫草花 counts it
+    (Hua, {"seat": 0, "total": 2, "how": "2"}),  # as 买花 does
 )
 
 

@@ -18,6 +18,7 @@ from ...ledger import Ledger
 from ...snapshot import Meld, Player, Snapshot, Win
 from ...tiles import Tile, chinese, is_honour, is_suited, rank, suit
 from ...variant import seats_after
+from .._caishen import Hua
 from .table import GREEN, RED, SMALL_ROWS, Ruleset, Setup, Tai
 
 BONUS: Final = 2
@@ -351,21 +352,6 @@ def kong_flowers(exposed: int, concealed: int) -> int:
     if exposed and concealed:
         return _of(EXPOSED_KONGS, exposed + concealed) + _of(CONCEALED_KONGS, concealed)
     return _of(EXPOSED_KONGS, exposed) + _of(CONCEALED_KONGS, concealed)
-
-
-@dataclass(frozen=True)
-class Hua:
-    """One player's 花 and how they were counted."""
-
-    seat: int
-    total: int
-    how: str
-
-    # built per seat: its own __init__ (the generated one runs as Python compiled; rules/ledger.py)
-    def __init__(self, seat: int, total: int, how: str) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "total", total)
-        object.__setattr__(self, "how", how)
 
 
 def scheme_of(rs: Ruleset, opts: Any) -> str:
