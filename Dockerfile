@@ -17,7 +17,9 @@ COPY rules ./rules
 COPY service ./service
 COPY scripts/compile_engine.py ./scripts/
 # /venv: the package and its runtime dependencies only; /tools: the same plus mypyc (the
-# `compiled` extra), used to compile and left behind
+# `compiled` extra), used to compile and left behind. The compile is profile-guided: an
+# instrumented build settles generated rounds through the service here, then the final one
+# is compiled with those counts (scripts/compile_engine.py)
 RUN python -m venv /venv && /venv/bin/pip install . \
  && python -m venv /tools && /tools/bin/pip install '.[compiled]' \
  && /tools/bin/python scripts/compile_engine.py --out /opt/engine

@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 source scripts/_venv.sh
 ensure_venv compiled
 # The engine runs compiled (mypyc, ~2x faster; rules/_native.py): built on the first start
-# (a few minutes) and again whenever rules/ changed. SETTLE_ENGINE=pure skips it.
+# and again whenever rules/ changed (10-15 minutes with GCC, which compiles it twice: the
+# second time guided by a profile run, scripts/compile_engine.py). SETTLE_ENGINE=pure skips it.
 if [[ "${SETTLE_ENGINE:-auto}" != "pure" ]]; then
   .venv/bin/python scripts/compile_engine.py --if-stale
 fi

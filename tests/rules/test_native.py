@@ -3,11 +3,13 @@ chosen by SETTLE_ENGINE, and giving the pure engine's bytes."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -111,3 +113,32 @@ def test_compiled_and_pure_engines_give_the_same_bytes() -> None:
     ours = [json.dumps(settle(b), ensure_ascii=False, sort_keys=True, separators=(",", ":")) for b in bodies]
     assert len(theirs) == len(bodies) == 15 * len(REGISTRY)
     assert [i for i, (a, b) in enumerate(zip(ours, theirs, strict=True)) if a != b] == []
+
+
+def _compile_script() -> Any:
+    spec = importlib.util.spec_from_file_location("compile_engine", ROOT / "scripts" / "compile_engine.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_build_in_use_says_how_it_was_compiled() -> None:
+    """With GCC the build is profile-guided (scripts/compile_engine.py): the manifest says so,
+    so a benchmark or a bug report can tell which machine code it ran."""
+    if _native.engine() != "compiled":
+        pytest.skip("this process runs the pure engine")
+    build = Path(os.environ.get("SETTLE_ENGINE_BUILD") or ROOT / "build" / "compiled")
+    how = json.loads((build / "MANIFEST.json").read_text(encoding="utf-8"))["compiled"]
+    if _compile_script()._is_gcc():
+        assert how == "profile-guided (100 generated rounds of each variant)"
+    else:
+        assert how == "compiled once"
+
+
+def test_the_profile_run_refuses_the_pure_engine() -> None:
+    """Counting branches in the interpreted engine would leave no profile: the run says so."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "compile_engine.py"), "--train"], cwd=ROOT,
+                          capture_output=True, text=True, check=False, env=dict(os.environ, SETTLE_ENGINE="pure"))
+    assert done.returncode == 1
+    assert "the profile run must run the instrumented build" in done.stderr
