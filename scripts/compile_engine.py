@@ -98,7 +98,6 @@ def compile_engine(out: Path, gcc: bool, pgo: bool) -> None:
     start = time.perf_counter()
     modules = _copy_sources(work, sources)
     cflags, ldflags = LOCAL_CALLS if gcc else ([], [])
-    how = "compiled once"
     if gcc and pgo:
         shutil.rmtree(profile, ignore_errors=True)
         _mypyc(work, modules, [*cflags, f"-fprofile-generate={profile}", "-fprofile-update=single"],
@@ -112,13 +111,18 @@ def compile_engine(out: Path, gcc: bool, pgo: bool) -> None:
         modules = _copy_sources(work, sources)
         # a module the run never imported has no counts: compiled as usual
         cflags = [*cflags, f"-fprofile-use={profile}", "-Wno-missing-profile"]
-        how = f"profile-guided ({len(TRAINING_SEEDS)} generated rounds of each variant)"
     _mypyc(work, modules, cflags, ldflags)
+    how = compiled_how(gcc, pgo)
     _write_manifest(work, sources, how)
     shutil.rmtree(profile, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
     work.rename(out)
     print(f"compiled {len(modules)} modules of rules/ into {out}, {how}, in {time.perf_counter() - start:.0f} s")
+
+
+def compiled_how(gcc: bool, pgo: bool) -> str:
+    """What the manifest's ``compiled`` says of a build made with these choices."""
+    return f"profile-guided ({len(TRAINING_SEEDS)} generated rounds of each variant)" if gcc and pgo else "compiled once"
 
 
 def _write_manifest(work: Path, sources: dict[str, str], how: str) -> None:
@@ -155,13 +159,23 @@ def main() -> None:
         train()
         return
     out = args.out.resolve()
-    if args.if_stale and native.stale_reason(out, SRC) is None:
+    gcc = _is_gcc()
+    # up to date: the same sources, compiled the way this run would compile them
+    if args.if_stale and native.stale_reason(out, SRC) is None and _manifest(out).get("compiled") == compiled_how(
+            gcc, not args.no_pgo):
         print(f"{out} is up to date")
         return
-    gcc = _is_gcc()
     if not gcc:
         print("the C compiler is not GCC: compiling once, with its usual flags")
     compile_engine(out, gcc=gcc, pgo=not args.no_pgo)
+
+
+def _manifest(build: Path) -> dict[str, object]:
+    try:
+        found: dict[str, object] = json.loads((build / "MANIFEST.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found
 
 
 def _is_gcc() -> bool:
