@@ -23,6 +23,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 MODES = ("auto", "pure", "compiled")
 NOT_COMPILED = ("__init__.py", "_native.py")  # relative to the package root; rules/__init__ and this file
@@ -45,11 +46,19 @@ def build_tag() -> str:
     return f"{sys.implementation.cache_tag}-{sys.platform}-{os.uname().machine if hasattr(os, 'uname') else ''}"
 
 
+def read_manifest(build: Path) -> dict[str, Any] | None:
+    """The ``MANIFEST.json`` of the build in ``build`` (``None``: no readable one)."""
+    try:
+        manifest: dict[str, Any] = json.loads((build / "MANIFEST.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return manifest
+
+
 def stale_reason(build: Path, src: Path) -> str | None:
     """Why ``build`` cannot stand in for the sources in ``src`` (``None``: it can)."""
-    try:
-        manifest = json.loads((build / "MANIFEST.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    manifest = read_manifest(build)
+    if manifest is None:
         return f"no compiled build in {build} (python scripts/compile_engine.py makes one)"
     if manifest.get("tag") != build_tag():
         return f"the build in {build} is for {manifest.get('tag')}, this interpreter is {build_tag()}"

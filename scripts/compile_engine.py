@@ -161,21 +161,13 @@ def main() -> None:
     out = args.out.resolve()
     gcc = _is_gcc()
     # up to date: the same sources, compiled the way this run would compile them
-    if args.if_stale and native.stale_reason(out, SRC) is None and _manifest(out).get("compiled") == compiled_how(
-            gcc, not args.no_pgo):
+    same_way = (native.read_manifest(out) or {}).get("compiled") == compiled_how(gcc, not args.no_pgo)
+    if args.if_stale and same_way and native.stale_reason(out, SRC) is None:
         print(f"{out} is up to date")
         return
     if not gcc:
         print("the C compiler is not GCC: compiling once, with its usual flags")
     compile_engine(out, gcc=gcc, pgo=not args.no_pgo)
-
-
-def _manifest(build: Path) -> dict[str, object]:
-    try:
-        found: dict[str, object] = json.loads((build / "MANIFEST.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return found
 
 
 def _is_gcc() -> bool:

@@ -129,7 +129,7 @@ def test_the_build_in_use_says_how_it_was_compiled() -> None:
     if _native.engine() != "compiled":
         pytest.skip("this process runs the pure engine")
     build = Path(os.environ.get("SETTLE_ENGINE_BUILD") or ROOT / "build" / "compiled")
-    how = json.loads((build / "MANIFEST.json").read_text(encoding="utf-8")).get("compiled")
+    how = (_native.read_manifest(build) or {}).get("compiled")
     if _compile_script()._is_gcc():
         assert how == "profile-guided (100 generated rounds of each variant)"
     else:
